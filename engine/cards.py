@@ -1,0 +1,117 @@
+"""Standard playing cards as short strings, and dealing helpers.
+
+A card is its notation: rank then suit (`10H`, `QS`, `AD`), `JK` for a joker and
+`25` for Moleicki's twenty-five-cent card. Strings keep states JSON-safe and cheap
+to copy. Games with their own decks (Dickory ranks 1..12) use plain rank strings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+JOKER = "JK"
+QUARTER = "25"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RED_SUITS = frozenset("HD")
+
+_RANK_ALIASES = {"T": "10", "1": "A", "11": "J", "12": "Q", "13": "K"}
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+
+
+class CardError(ValueError):
+    """Text that is not a card in our notation."""
+
+
+def standard_deck(jokers: int = 0, quarters: int = 0) -> list[str]:
+    """A fresh 52-card pack in a fixed order, plus any jokers and 25 cards."""
+    return [r + s for s in SUITS for r in RANKS] + [JOKER] * jokers + [QUARTER] * quarters
+
+
+def parse_card(text: str) -> str:
+    """The canonical code for a card written forgivingly (`th`, `10h`, `Qs`, `jk`)."""
+    t = text.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+    if t in (JOKER, "JOKER"):
+        return JOKER
+    if t == QUARTER:
+        return QUARTER
+    if len(t) < 2:
+        raise CardError(f"“{text.strip()}” isn't a card; write rank then suit, like 10H or QS.")
+    rank, suit = t[:-1], t[-1]
+    rank = _RANK_ALIASES.get(rank, rank)
+    if rank not in _RANK_INDEX or suit not in SUITS:
+        raise CardError(f"“{text.strip()}” isn't a card; write rank then suit, like 10H or QS.")
+    return rank + suit
+
+
+def parse_cards(text: str) -> list[str]:
+    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def rank(card: str) -> str:
+    """The rank part (`10` of `10H`); jokers and 25 are their own rank."""
+    return card if card in (JOKER, QUARTER) else card[:-1]
+
+
+def suit(card: str) -> str | None:
+    return None if card in (JOKER, QUARTER) else card[-1]
+
+
+def rank_index(card: str) -> int:
+    """0 for an ace up to 12 for a king (ace low)."""
+    return _RANK_INDEX[rank(card)]
+
+
+def is_red(card: str) -> bool:
+    return suit(card) in RED_SUITS
+
+
+def pretty(card: str) -> str:
+    """`10♥` for display; jokers and 25 unchanged."""
+    s = suit(card)
+    return card if s is None else rank(card) + SUIT_SYMBOLS[s]
+
+
+def sort_cards(cards: Iterable[str], key_rank: dict[str, int] | None = None) -> list[str]:
+    """Cards by rank (ace low unless key_rank says otherwise), then suit."""
+    order = key_rank or _RANK_INDEX
+    suit_order = {s: i for i, s in enumerate(SUITS)}
+    return sorted(cards, key=lambda c: (order.get(rank(c), 99), suit_order.get(suit(c) or "", 9)))
+
+
+def stack_deck(full: Sequence[str], stacked: Sequence[str] | None, rng: random.Random) -> list[str]:
+    """The dealing order: `stacked` first (as given), the rest of `full` shuffled.
+
+    With no stacked cards the whole deck is shuffled with the state's RNG. Stacked
+    cards must all be in the deck (as a multiset), so tests cannot deal a fifth ace.
+    """
+    if not stacked:
+        deck = list(full)
+        rng.shuffle(deck)
+        return deck
+    stacked = [str(c).strip().upper() for c in stacked]
+    remaining = Counter(full)
+    remaining.subtract(Counter(stacked))
+    extra = [c for c, n in remaining.items() if n < 0]
+    if extra:
+        raise ValueError(f"the stacked deck has cards this game's pack does not: {', '.join(sorted(extra))}")
+    rest: list[str] = []
+    for c in full:
+        if remaining[c] > 0:
+            rest.append(c)
+            remaining[c] -= 1
+    rng.shuffle(rest)
+    return list(stacked) + rest
+
+
+def deal_round(deck: list[str], players: int, per_player: int) -> list[list[str]]:
+    """Deal one card at a time round the seats from seat 0, taking from the front."""
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for _ in range(per_player):
+        for seat in range(players):
+            hands[seat].append(deck.pop(0))
+    return hands

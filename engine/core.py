@@ -1,0 +1,254 @@
+"""The engine contract every Parlour game implements.
+
+A game is a `Game` subclass (class-level facts: name, seats, options) whose
+`new()` returns a `State`. The state changes only through `apply(seat, action)`,
+which validates first and raises `IllegalAction` (a ValueError) with a sentence a
+player can act on; a rejected action leaves the state exactly as it was.
+
+Engines are pure: no discord, PIL or sqlite imports, synchronous, deterministic
+from (seed, options, deck, actions). See ../shared/DESIGN.md for the full contract.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "Outcome",
+    "State",
+    "dump_rng",
+    "load_rng",
+    "places_from_scores",
+]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is shown to the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One atomic decision, identified by its canonical notation."""
+
+    text: str
+    label: str = ""  # optional friendlier wording for menus; text stays canonical
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: narration with `{p0}`-style seat placeholders."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        return cls(d["kind"], d["text"], dict(d.get("data", {})))
+
+    def render(self, names: list[str] | tuple[str, ...]) -> str:
+        """The narration with seat placeholders replaced by display names."""
+        return self.text.format(**{f"p{i}": n for i, n in enumerate(names)})
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    places[seat] is 1 for the winner(s); equal places mean a tie. scores are the
+    game's own points (or 1/0 for win/loss games), reason one line of narration.
+    """
+
+    places: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s for s, p in enumerate(self.places) if p == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A game option offered at start: a fixed set of choices with a default."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    description: str
+
+
+def places_from_scores(scores: list[float] | tuple[float, ...], high_wins: bool = True) -> tuple[int, ...]:
+    """Competition ranking (1, 2, 2, 4) from scores."""
+    key = [(-s if high_wins else s) for s in scores]
+    return tuple(1 + sum(1 for other in key if other < mine) for mine in key)
+
+
+def dump_rng(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def load_rng(data: list[Any]) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+class Game:
+    """Class-level description of a game; `new` and `load` make states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    solo: ClassVar[bool] = False  # a one-seat game started at once, no lobby
+    state_class: ClassVar[type[State]]
+
+    @classmethod
+    def resolve_options(cls, options: dict[str, Any] | None) -> dict[str, str]:
+        """Fill defaults and reject unknown names or values with a clear sentence."""
+        given = dict(options or {})
+        resolved: dict[str, str] = {}
+        for opt in cls.options:
+            value = given.pop(opt.name, None)
+            value = opt.default if value is None else str(value).strip().lower()
+            if opt.choices and value not in opt.choices:
+                raise ValueError(
+                    f"{cls.title} option {opt.name} must be one of: {', '.join(opt.choices)}."
+                )
+            resolved[opt.name] = value
+        if given:
+            raise ValueError(f"{cls.title} has no option named {', '.join(sorted(given))}.")
+        return resolved
+
+    @classmethod
+    def check_players(cls, players: int) -> None:
+        if not cls.min_players <= players <= cls.max_players:
+            if cls.min_players == cls.max_players:
+                raise ValueError(f"{cls.title} is for exactly {cls.min_players} players.")
+            raise ValueError(f"{cls.title} is for {cls.min_players} to {cls.max_players} players.")
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        deck: list[str] | None = None,
+    ) -> State:
+        cls.check_players(players)
+        rng = random.Random(seed)
+        return cls.state_class.start(players, rng, cls.resolve_options(options), deck)
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> State:
+        return cls.state_class.from_dump(data)
+
+
+class State:
+    """A position plus everything needed to continue it (including the RNG).
+
+    Subclasses implement the underscored hooks and the abstract methods; `apply`
+    does the checks common to every game first.
+    """
+
+    game: ClassVar[type[Game]]
+    players: int
+    options: dict[str, str]
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def start(
+        cls, players: int, rng: random.Random, options: dict[str, str], deck: list[str] | None
+    ) -> State:
+        raise NotImplementedError
+
+    @classmethod
+    def from_dump(cls, data: dict[str, Any]) -> State:
+        raise NotImplementedError
+
+    def dump(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def copy(self) -> State:
+        raise NotImplementedError
+
+    # -- turn structure -------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        return not self.to_move
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Validate and apply; raises IllegalAction and changes nothing if illegal."""
+        if self.over:
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < self.players:
+            raise IllegalAction("You don't have a seat in this game.")
+        if seat not in self.to_move:
+            raise IllegalAction("It isn't your turn.")
+        text = action.text if isinstance(action, Action) else str(action)
+        if not text.strip():
+            raise IllegalAction("Say what you want to do, for example one of your legal actions.")
+        return self._apply(seat, text)
+
+    def _apply(self, seat: int, text: str) -> list[Event]:
+        raise NotImplementedError
+
+    def parse(self, seat: int, text: str) -> Action:
+        """The canonical Action for `text` if it is legal now for seat (forgiving parse).
+
+        The default matches against legal_actions after normalising spacing and case;
+        games with large action spaces override it.
+        """
+        want = normalise(text)
+        for a in self.legal_actions(seat):
+            if normalise(a.text) == want:
+                return a
+        raise IllegalAction(f"“{text.strip()[:60]}” isn't a legal move for you now.")
+
+    # -- information ----------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy consistent with what `seat` knows, hidden cards resampled."""
+        raise NotImplementedError
+
+    def hidden_cards(self, seat: int) -> list[str]:
+        """Cards `seat` holds that others may not see (used by leak checks)."""
+        return []
+
+    def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
+        """A game's hand-written AI move, or None to let engine.ai fall back to random."""
+        return None
+
+
+def normalise(text: str) -> str:
+    """Lower case, single spaces, 't' accepted for ten in card-ish tokens."""
+    tokens = text.lower().replace(",", " ").split()
+    return " ".join("10" + t[1:] if len(t) == 2 and t[0] == "t" and t[1] in "shdc" else t for t in tokens)

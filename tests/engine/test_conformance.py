@@ -1,0 +1,85 @@
+"""Seeded random games over every registered game: the engine contract holds throughout."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import GAMES, IllegalAction
+
+MAX_STEPS = 4000
+
+
+def roundtrip(state):
+    data = json.loads(json.dumps(state.dump()))
+    again = type(state).game.load(data)
+    assert again.dump() == state.dump()
+    return again
+
+
+def seat_counts(game):
+    return sorted({game.min_players, game.max_players})
+
+
+CASES = [(name, players, seed) for name in sorted(GAMES) for players in seat_counts(GAMES[name]) for seed in range(3)]
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_random_play_keeps_the_contract(name, players, seed):
+    game = GAMES[name]
+    state = game.new(players, seed=seed)
+    rng = random.Random(seed)
+    for step in range(MAX_STEPS):
+        if state.over:
+            break
+        if step % 7 == 0:
+            state = roundtrip(state)
+            check_views_hide_hidden_cards(state, rng)
+            check_rejection_changes_nothing(state)
+        seat = rng.choice(state.to_move)
+        actions = state.legal_actions(seat)
+        assert actions, f"{name}: seat {seat} must act but has no legal action"
+        for other in range(players):
+            if other not in state.to_move:
+                assert state.legal_actions(other) == []
+        action = rng.choice(actions)
+        assert state.parse(seat, action.text).text == action.text
+        events = state.apply(seat, action.text)
+        assert all(e.text for e in events)
+    else:
+        assert game.solo, f"{name} with {players} players did not end in {MAX_STEPS} steps"
+    if state.over:
+        outcome = state.outcome()
+        assert len(outcome.places) == players
+        assert min(outcome.places) == 1
+        roundtrip(state)
+
+
+def check_rejection_changes_nothing(state):
+    before = json.dumps(state.dump(), sort_keys=True)
+    seat = state.to_move[0]
+    with pytest.raises(IllegalAction):
+        state.apply(seat, "frobnicate the wombat")
+    for other in range(state.players):
+        if other not in state.to_move:
+            with pytest.raises(IllegalAction):
+                state.apply(other, state.legal_actions(seat)[0].text)
+    assert json.dumps(state.dump(), sort_keys=True) == before
+
+
+def check_views_hide_hidden_cards(state, rng):
+    """A seat's view is the same in every world it cannot tell apart from this one."""
+    json.dumps(state.view(None))
+    for seat in range(state.players):
+        view = state.view(seat)
+        json.dumps(view)
+        world = state.determinize(seat, random.Random(rng.random()))
+        assert world.view(seat) == view
+        assert world.view(None) == state.view(None)
+        for other in range(state.players):
+            if other != seat and state.hidden_cards(other):
+                assert "hand" not in view or view["hand"] != state.hidden_cards(other) or (
+                    state.hidden_cards(other) == state.hidden_cards(seat)
+                )
