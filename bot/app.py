@@ -1,0 +1,96 @@
+"""The Parlour bot: create_bot(settings) builds it; setup_hook opens storage,
+registers the persistent components, loads the cogs and resumes open games."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.gamecog import GameCog
+from bot.host import Host
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.table import Tables
+from bot.views import DYNAMIC_ITEMS, say
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.dickory", "cogs.leaderboard", "cogs.admin")
+
+
+class ParlourBot(commands.Bot):
+    storage: Storage
+    tables: Tables
+    host: Host
+
+    def __init__(self, settings: Settings, *, ai_executor: Executor | None = None) -> None:
+        intents = discord.Intents.default()  # no privileged intents: slash commands and components only
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self._ai_executor = ai_executor
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.settings.database)
+        self.tables = Tables(self.storage)
+        self.host = Host(self, self.tables, self.storage, self._ai_executor)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error
+        for name in COGS:
+            await self.load_extension(name)
+        await self.host.resume()
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if self._ai_executor is not None:
+            self._ai_executor.shutdown(wait=False, cancel_futures=True)
+        if hasattr(self, "storage"):
+            await self.storage.close()
+
+    def table_buttons(self, game: str) -> tuple[tuple[str, str], ...]:
+        for cog in self.cogs.values():
+            if isinstance(cog, GameCog) and cog.game_name == game:
+                return cog.table_buttons
+        return ()
+
+    async def on_message(self, message: discord.Message) -> None:
+        # Count chatter under each table so a buried table is reposted below it.
+        if message.author.id == getattr(self.user, "id", None):
+            return
+        for table in self.tables.in_channel(message.channel.id):
+            table.buried += 1
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.MissingPermissions):
+            await say(interaction, "You need the Manage Server permission for that.")
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await say(interaction, "That works in a server channel, not in direct messages.")
+        elif isinstance(error, app_commands.TransformerError):
+            await say(interaction, f"I couldn't read “{error.value}” as {error.type.name.lower()}.")
+        else:
+            log.exception("command %s failed", interaction.command and interaction.command.name,
+                          exc_info=error)
+            await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
+
+
+def create_bot(settings: Settings, *, ai_executor: Executor | None = None) -> ParlourBot:
+    """The bot with its dependencies; AI search runs in worker processes unless told otherwise."""
+    if ai_executor is None and settings.ai_workers > 0:
+        context = multiprocessing.get_context("spawn")
+        ai_executor = ProcessPoolExecutor(max_workers=settings.ai_workers, mp_context=context)
+    return ParlourBot(settings, ai_executor=ai_executor)

@@ -1,0 +1,173 @@
+"""GameCog: the slash commands every game shares, generic over one engine game.
+
+A game's cog subclasses it with `group_name=<game>`, sets `game_name`, and adds its
+own `start` command (whose options differ per game) that calls `start_game`.
+play, hand, resign, rules and board come from here unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.host import ai_seat, new_seat
+from bot.table import Seat, Table
+from bot.views import open_panel, say
+from engine import GAMES, Game, IllegalAction
+
+if TYPE_CHECKING:
+    from bot.app import ParlourBot
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+class GameCog(commands.GroupCog):
+    game_name: ClassVar[str]
+    # (label, action text) shown as buttons on the table while some seat may take them
+    table_buttons: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def game(self) -> type[Game]:
+        return GAMES[self.game_name]
+
+    # -- starting ------------------------------------------------------------------------
+    async def start_game(
+        self,
+        interaction: discord.Interaction,
+        *,
+        invited: list[discord.abc.User],
+        bots: int = 0,
+        ai: str = "normal",
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+        daily: str | None = None,
+    ) -> Table | None:
+        """Check the line-up and options, then open a lobby (or start at once if no one is invited)."""
+        problem = self.line_up_problem(interaction, invited, bots)
+        try:
+            resolved = self.game.resolve_options(options)
+        except ValueError as exc:
+            problem = problem or str(exc)
+        if problem:
+            await say(interaction, problem)
+            return None
+        creator = Seat(interaction.user.id, None, interaction.user.display_name, accepted=True)
+        seats = [new_seat(m) for m in invited] + [ai_seat(ai, i + 1 if bots > 1 else 0) for i in range(bots)]
+        seats = [*seats, creator] if self.game.max_players > 1 else [creator]  # the starter deals last
+        host = self.bot.host
+        table = await host.tables.create(
+            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, game=self.game,
+            options=resolved, seats=seats, seed=seed, daily=daily,
+        )
+        table.created_at = discord.utils.utcnow().isoformat(timespec="seconds")
+        if invited:
+            await interaction.response.send_message(
+                f"Invitation sent for {self.game.title} #{table.id}.", ephemeral=True)
+            await host.publish(table)
+            host.spawn(table, "lobby", host.expire_lobby(table))
+        else:
+            await interaction.response.send_message(f"{self.game.title} #{table.id} begins.", ephemeral=True)
+            await host.begin(table)
+        return table
+
+    def line_up_problem(self, interaction: discord.Interaction, invited: list[discord.abc.User],
+                        bots: int) -> str | None:
+        if interaction.guild_id is None:
+            return "Games are played in a server channel, not in direct messages."
+        ids = [m.id for m in invited]
+        if interaction.user.id in ids:
+            return "You're already at the table; invite other members."
+        if len(set(ids)) != len(ids):
+            return "Each member can take only one seat."
+        if any(m.bot for m in invited):
+            return "Bots can't take a seat; use the bots option for AI players."
+        players = 1 + len(invited) + bots
+        if not self.game.min_players <= players <= self.game.max_players:
+            span = (f"exactly {self.game.min_players}" if self.game.min_players == self.game.max_players
+                    else f"{self.game.min_players} to {self.game.max_players}")
+            return f"{self.game.title} needs {span} players (you asked for {players})."
+        busy = [t for t in self.bot.tables.in_channel(interaction.channel_id or 0, self.game_name)
+                if any(t.seat_of(u) is not None for u in [interaction.user.id, *ids])]
+        if busy:
+            return f"Someone in that line-up is already at {self.game.title} #{busy[0].id} in this channel."
+        return None
+
+    def my_table(self, interaction: discord.Interaction) -> Table | None:
+        return self.bot.tables.for_member(interaction.channel_id or 0, self.game_name, interaction.user.id)
+
+    async def require_table(self, interaction: discord.Interaction) -> Table | None:
+        table = self.my_table(interaction)
+        if table is None or not table.active:
+            await say(interaction, f"You have no {self.game.title} game running in this channel.")
+            return None
+        return table
+
+    # -- shared commands -------------------------------------------------------------------
+    @app_commands.command(name="play", description="Make a move, written in the game's notation.")
+    @app_commands.describe(action="Your move; start typing to see your legal moves.")
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        table = await self.require_table(interaction)
+        if table is None:
+            return
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        try:
+            lines = await self.bot.host.act(table, seat, action[:200])
+        except IllegalAction as exc:
+            await say(interaction, str(exc))
+            return
+        await interaction.response.send_message("✅ " + " ".join(lines), ephemeral=True)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        table = self.my_table(interaction)
+        if table is None or not table.active or table.state is None:
+            return []
+        seat = table.seat_of(interaction.user.id)
+        typed = " ".join(current.lower().split())
+        actions = table.state.legal_actions(seat) if seat is not None else []
+        matches = [a for a in actions if typed in a.text] or [a for a in actions if a.text.startswith(typed[:1])]
+        return [app_commands.Choice(name=(a.label or a.text)[:100], value=a.text[:100]) for a in matches[:25]]
+
+    @app_commands.command(name="hand", description="See your hand and your moves (only you see it).")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        table = await self.require_table(interaction)
+        if table is not None:
+            await open_panel(interaction, table)
+
+    @app_commands.command(name="resign", description="Give up your seat in your current game.")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        table = await self.require_table(interaction)
+        if table is None:
+            return
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        await interaction.response.send_message("You resigned.", ephemeral=True)
+        await self.bot.host.forfeit(table, seat, reason=f"{table.seats[seat].name} resigned")
+
+    @app_commands.command(name="rules", description="How to play, in short, with the move notation.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        path = RULES_DIR / f"{self.game_name}.md"
+        text = path.read_text(encoding="utf-8") if path.is_file() else "The rules summary is missing."
+        embed = discord.Embed(title=f"{self.game.title}: how to play", description=text[:4000])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
+    async def board(self, interaction: discord.Interaction) -> None:
+        tables = [t for t in self.bot.tables.in_channel(interaction.channel_id or 0, self.game_name) if t.active]
+        table = self.my_table(interaction) or (max(tables, key=lambda t: t.id) if tables else None)
+        if table is None or not table.active:
+            await say(interaction, f"There is no {self.game.title} game running in this channel.")
+            return
+        await interaction.response.send_message("Here it is, at the bottom.", ephemeral=True)
+        table.buried = 10**6  # force a repost
+        await self.bot.host.publish(table)

@@ -1,0 +1,325 @@
+"""Every SQL statement Parlour runs. SQLite through aiosqlite, schema in bot/migrations.
+
+One accepted action is one transaction (action row, new state, version bump), and
+the version check in that UPDATE makes a lost race impossible to store twice.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+import discord
+
+
+def now_text() -> str:
+    return discord.utils.utcnow().isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    ai: str | None
+    name: str
+    accepted: bool = True
+    strikes: int = 0
+    forfeit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    state: dict[str, Any] | None
+    version: int
+    daily: str | None
+    turn_deadline: datetime | None
+    created_at: str
+    seats: list[SeatRow]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    user_id: int
+    seat: int
+    place: int
+    won: bool
+    score: float | None = None
+    moves: int | None = None
+    seconds: float | None = None
+
+
+class StaleVersion(RuntimeError):
+    """The game moved on between reading and writing (another click won)."""
+
+
+class Storage:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str) -> Storage:
+        db = await aiosqlite.connect(path)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA foreign_keys = ON")
+        if path != ":memory:":
+            async with db.execute("PRAGMA journal_mode = WAL") as cur:
+                await cur.fetchall()
+        storage = cls(db)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> None:
+        await self.db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, at TEXT NOT NULL)")
+        async with self.db.execute("SELECT name FROM migrations") as cur:
+            done = {row[0] for row in await cur.fetchall()}
+        folder = resources.files("bot") / "migrations"
+        for script in sorted(p for p in folder.iterdir() if p.name.endswith(".sql")):
+            if script.name in done:
+                continue
+            await self.db.executescript(
+                "BEGIN;\n" + script.read_text(encoding="utf-8") + "\n"
+                f"INSERT INTO migrations (name, at) VALUES ('{script.name}', '{now_text()}');\nCOMMIT;"
+            )
+
+    # -- games ------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        status: str,
+        seats: list[SeatRow],
+        state: dict[str, Any] | None = None,
+        daily: str | None = None,
+    ) -> int:
+        at = now_text()
+        cur = await self.db.execute(
+            "INSERT INTO games (guild_id, channel_id, game, options, seed, status, state, daily, "
+            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, game, json.dumps(options), seed, status,
+             json.dumps(state) if state is not None else None, daily, at, at),
+        )
+        game_id = cur.lastrowid
+        assert game_id is not None
+        await self.db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, ai, name, accepted) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.ai, s.name, int(s.accepted)) for s in seats],
+        )
+        await self.db.commit()
+        return game_id
+
+    async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        await self.db.execute(
+            "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, game_id)
+        )
+        await self.db.commit()
+
+    async def update_seats(self, game_id: int, seats: list[SeatRow]) -> None:
+        await self.db.executemany(
+            "UPDATE seats SET user_id = ?, ai = ?, name = ?, accepted = ?, strikes = ?, forfeit = ? "
+            "WHERE game_id = ? AND seat = ?",
+            [(s.user_id, s.ai, s.name, int(s.accepted), s.strikes, int(s.forfeit), game_id, s.seat)
+             for s in seats],
+        )
+        await self.db.commit()
+
+    async def begin_game(self, game_id: int, state: dict[str, Any], deadline: datetime | None) -> None:
+        await self.db.execute(
+            "UPDATE games SET status = 'active', state = ?, version = 0, turn_deadline = ?, updated_at = ? "
+            "WHERE id = ?",
+            (json.dumps(state), deadline.isoformat() if deadline else None, now_text(), game_id),
+        )
+        await self.db.commit()
+
+    async def record_action(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        text: str,
+        state: dict[str, Any],
+        *,
+        by_ai: bool,
+        deadline: datetime | None,
+        seats: list[SeatRow] | None = None,
+    ) -> None:
+        """Store one accepted action atomically; raises StaleVersion if the game moved on."""
+        at = now_text()
+        try:
+            cur = await self.db.execute(
+                "UPDATE games SET state = ?, version = version + 1, turn_deadline = ?, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (json.dumps(state), deadline.isoformat() if deadline else None, at, game_id, version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {version}")
+            await self.db.execute(
+                "INSERT INTO actions (game_id, seq, seat, text, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version + 1, seat, text, int(by_ai), at),
+            )
+            if seats is not None:
+                await self.db.executemany(
+                    "UPDATE seats SET strikes = ?, forfeit = ? WHERE game_id = ? AND seat = ?",
+                    [(s.strikes, int(s.forfeit), game_id, s.seat) for s in seats],
+                )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def finish_game(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        guild_id: int,
+        game: str,
+        results: list[ResultRow],
+        vs_ai: bool,
+        ratings: dict[int, tuple[float, float]],
+    ) -> None:
+        """Close a game with its results and the new ratings, in one transaction."""
+        at = now_text()
+        try:
+            await self.db.execute(
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
+                (status, at, game_id),
+            )
+            await self.db.executemany(
+                "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, place, won, vs_ai, "
+                "score, moves, seconds, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, guild_id, game, r.user_id, r.seat, r.place, int(r.won), int(vs_ai), r.score,
+                  r.moves, r.seconds, at) for r in results],
+            )
+            await self.db.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
+                [(guild_id, game, user, mu, sigma) for user, (mu, sigma) in ratings.items()],
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        await self.db.execute(
+            "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
+            (status, now_text(), game_id),
+        )
+        await self.db.commit()
+
+    async def load_game(self, game_id: int) -> GameRow | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return await self._game_row(row) if row else None
+
+    async def open_games(self) -> list[GameRow]:
+        """Every game in a lobby or in play, oldest first (reloaded at start-up)."""
+        async with self.db.execute(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._game_row(r) for r in rows]
+
+    async def _game_row(self, row: aiosqlite.Row) -> GameRow:
+        async with self.db.execute(
+            "SELECT seat, user_id, ai, name, accepted, strikes, forfeit FROM seats WHERE game_id = ? ORDER BY seat",
+            (row["id"],),
+        ) as cur:
+            seats = [
+                SeatRow(r["seat"], r["user_id"], r["ai"], r["name"], bool(r["accepted"]), r["strikes"],
+                        bool(r["forfeit"]))
+                for r in await cur.fetchall()
+            ]
+        deadline = row["turn_deadline"]
+        return GameRow(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], message_id=row["message_id"],
+            game=row["game"], options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
+            state=json.loads(row["state"]) if row["state"] else None, version=row["version"],
+            daily=row["daily"], turn_deadline=datetime.fromisoformat(deadline) if deadline else None,
+            created_at=row["created_at"], seats=seats,
+        )
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
+        async with self.db.execute(
+            "SELECT seq, seat, text FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cur:
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+    # -- settings ---------------------------------------------------------------
+    async def get_setting(self, guild_id: int, key: str, default: str) -> str:
+        async with self.db.execute(
+            "SELECT value FROM settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        ) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else default
+
+    async def set_setting(self, guild_id: int, key: str, value: str) -> None:
+        await self.db.execute(
+            "INSERT INTO settings (guild_id, key, value) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            (guild_id, key, value),
+        )
+        await self.db.commit()
+
+    # -- ratings and stats ----------------------------------------------------------
+    async def ratings_for(self, guild_id: int, game: str, users: list[int]) -> dict[int, tuple[float, float]]:
+        if not users:
+            return {}
+        marks = ",".join("?" * len(users))
+        async with self.db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *users),
+        ) as cur:
+            return {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Rated players by conservative rating (mu - 3 sigma), with their record."""
+        async with self.db.execute(
+            "SELECT r.user_id, r.mu, r.sigma, r.mu - 3 * r.sigma AS ordinal, "
+            "  (SELECT COUNT(*) FROM results x WHERE x.guild_id = r.guild_id AND x.game = r.game "
+            "     AND x.user_id = r.user_id) AS games, "
+            "  (SELECT COUNT(*) FROM results x WHERE x.guild_id = r.guild_id AND x.game = r.game "
+            "     AND x.user_id = r.user_id AND x.won = 1) AS wins "
+            "FROM ratings r WHERE r.guild_id = ? AND r.game = ? ORDER BY ordinal DESC, r.user_id LIMIT ?",
+            (guild_id, game, limit),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def stats(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
+        """Per game: games, wins, games against AI, and the rating if any."""
+        async with self.db.execute(
+            "SELECT x.game, COUNT(*) AS games, SUM(x.won) AS wins, SUM(x.vs_ai) AS vs_ai, "
+            "  (SELECT r.mu - 3 * r.sigma FROM ratings r WHERE r.guild_id = x.guild_id AND r.game = x.game "
+            "     AND r.user_id = x.user_id) AS ordinal "
+            "FROM results x WHERE x.guild_id = ? AND x.user_id = ? GROUP BY x.game ORDER BY x.game",
+            (guild_id, user_id),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def solo_results(self, guild_id: int, user_id: int, game: str) -> list[dict[str, Any]]:
+        """A member's solo games in order, for streaks and bests."""
+        async with self.db.execute(
+            "SELECT won, moves, seconds, score FROM results WHERE guild_id = ? AND user_id = ? AND game = ? "
+            "ORDER BY at, game_id",
+            (guild_id, user_id, game),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]

@@ -1,0 +1,212 @@
+"""A running game: its seats, engine state, lock and persistence.
+
+`Table.act` is the only way a Discord user's (or an AI's) action reaches the
+engine. It runs under the table's lock, applies to the engine (which refuses an
+illegal action without changing anything) and stores the result in one
+transaction; if storing fails the engine state is put back, so memory and the
+database never disagree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import discord
+
+from bot.storage import GameRow, SeatRow, Storage
+from engine import GAMES, Event, Game, IllegalAction, State
+
+
+class StalePanel(IllegalAction):
+    """A click on a panel drawn for a position that has since moved on."""
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    ai: str | None
+    name: str
+    accepted: bool = True
+    strikes: int = 0  # turns in a row the timer had to play for this player
+    forfeit: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+    @property
+    def autoplay(self) -> bool:
+        """Whether the bot moves for this seat (an AI, or a player who forfeited)."""
+        return self.ai is not None or self.forfeit
+
+    def row(self, seat: int) -> SeatRow:
+        return SeatRow(seat, self.user_id, self.ai, self.name, self.accepted, self.strikes, self.forfeit)
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: type[Game]
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    status: str = "lobby"
+    state: State | None = None
+    version: int = 0
+    message_id: int | None = None
+    daily: str | None = None
+    deadline: datetime | None = None
+    created_at: str = ""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=6), repr=False)
+    buried: int = 0  # channel messages posted since the table message
+    dm_closed: set[int] = field(default_factory=set, repr=False)
+
+    # -- who is who ----------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.user_id is not None]
+
+    @property
+    def has_ai(self) -> bool:
+        return any(s.is_ai for s in self.seats)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active" and self.state is not None and not self.state.over
+
+    def waiting_on(self) -> list[int]:
+        return list(self.state.to_move) if self.active and self.state else []
+
+    def narrate(self, events: list[Event]) -> list[str]:
+        lines = [e.render(self.names) for e in events if e.text]
+        self.log.extend(lines)
+        return lines
+
+    # -- acting ----------------------------------------------------------------------
+    async def act(
+        self,
+        storage: Storage,
+        seat: int,
+        text: str,
+        *,
+        by_ai: bool = False,
+        expected_version: int | None = None,
+        timer_minutes: int = 0,
+        strike: bool = False,
+    ) -> list[Event]:
+        """Apply and store one action; the caller holds `self.lock`.
+
+        A human's own move clears their timeout strikes; a move the timer made for
+        them adds one. The next deadline is set when a human is to move.
+        """
+        if self.status != "active" or self.state is None or self.state.over:
+            raise IllegalAction("This game is over.")
+        if expected_version is not None and expected_version != self.version:
+            raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
+        if seat in self.state.to_move:
+            text = self.state.parse(seat, text).text  # store the canonical notation
+        before, strikes = self.state.copy(), self.seats[seat].strikes
+        events = self.state.apply(seat, text)
+        self.seats[seat].strikes = strikes + 1 if strike else (strikes if by_ai else 0)
+        deadline = None
+        if timer_minutes and not self.state.over and any(not self.seats[s].autoplay for s in self.state.to_move):
+            deadline = discord.utils.utcnow() + timedelta(minutes=timer_minutes)
+        try:
+            await storage.record_action(
+                self.id, self.version, seat, text, self.state.dump(), by_ai=by_ai, deadline=deadline,
+                seats=[s.row(i) for i, s in enumerate(self.seats)],
+            )
+        except BaseException:
+            self.state, self.seats[seat].strikes = before, strikes
+            raise
+        self.version += 1
+        self.deadline = deadline
+        return events
+
+    def new_state(self) -> State:
+        return self.game.new(len(self.seats), seed=self.seed, options=self.options)
+
+    # -- persistence ----------------------------------------------------------------
+    @classmethod
+    def from_row(cls, row: GameRow) -> Table:
+        game = GAMES[row.game]
+        table = cls(
+            id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game=game, options=row.options,
+            seed=row.seed, seats=[Seat(s.user_id, s.ai, s.name, s.accepted, s.strikes, s.forfeit)
+                                  for s in row.seats],
+            status=row.status, state=game.load(row.state) if row.state else None, version=row.version,
+            message_id=row.message_id, daily=row.daily, deadline=row.turn_deadline, created_at=row.created_at,
+        )
+        return table
+
+
+class Tables:
+    """Every open table in memory, keyed by game id; the database is the truth."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._tables: dict[int, Table] = {}
+
+    def get(self, game_id: int) -> Table | None:
+        return self._tables.get(game_id)
+
+    def all(self) -> list[Table]:
+        return list(self._tables.values())
+
+    def in_channel(self, channel_id: int, game: str | None = None) -> list[Table]:
+        return [
+            t for t in self._tables.values()
+            if t.channel_id == channel_id and (game is None or t.game.name == game)
+        ]
+
+    def for_member(self, channel_id: int, game: str, user_id: int) -> Table | None:
+        """The member's newest open table of this game in this channel."""
+        mine = [t for t in self.in_channel(channel_id, game) if t.seat_of(user_id) is not None]
+        return max(mine, key=lambda t: t.id) if mine else None
+
+    async def load_open(self) -> list[Table]:
+        for row in await self.storage.open_games():
+            self._tables[row.id] = Table.from_row(row)
+        return self.all()
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: type[Game],
+        options: dict[str, Any],
+        seats: list[Seat],
+        seed: int | None = None,
+        daily: str | None = None,
+    ) -> Table:
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        rows = [s.row(i) for i, s in enumerate(seats)]
+        game_id = await self.storage.create_game(
+            guild_id=guild_id, channel_id=channel_id, game=game.name, options=options, seed=seed,
+            status="lobby", seats=rows, daily=daily,
+        )
+        table = Table(id=game_id, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
+                      seed=seed, seats=seats, daily=daily)
+        self._tables[game_id] = table
+        return table
+
+    def forget(self, game_id: int) -> None:
+        self._tables.pop(game_id, None)

@@ -1,0 +1,54 @@
+"""/leaderboard and /stats: per-server ratings and records."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ParlourBot
+from engine import GAMES
+
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items())]
+
+
+class LeaderboardCog(commands.Cog):
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="The best players of a game in this server.")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        rows = await self.bot.storage.leaderboard(interaction.guild_id or 0, game.value)
+        embed = discord.Embed(title=f"{game.name} leaderboard", colour=discord.Colour.gold())
+        if not rows:
+            embed.description = "No rated games yet. Games against the AI are not rated unless an admin says so."
+        else:
+            embed.description = "\n".join(
+                f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {r['wins']} wins in {r['games']} games"
+                for i, r in enumerate(rows, 1)
+            )
+            embed.set_footer(text="Ranked by a conservative rating (openskill μ − 3σ).")
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="stats", description="A member's record in this server.")
+    @app_commands.describe(user="Whose record (you, if left empty)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+        member = user or interaction.user
+        rows = await self.bot.storage.stats(interaction.guild_id or 0, member.id)
+        embed = discord.Embed(title=f"{member.display_name}'s games", colour=discord.Colour.blurple())
+        if not rows:
+            embed.description = "No finished games yet."
+        for r in rows:
+            title = GAMES[r["game"]].title if r["game"] in GAMES else r["game"]
+            rating = f" · rating {r['ordinal']:.1f}" if r["ordinal"] is not None else ""
+            embed.add_field(name=title, value=f"{r['wins']} wins in {r['games']} games "
+                                              f"({r['vs_ai']} against the AI){rating}", inline=False)
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: ParlourBot) -> None:
+    await bot.add_cog(LeaderboardCog(bot))

@@ -1,0 +1,29 @@
+"""SimCord fixtures: the real bot on a real SQLite file, driven by simulated members."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "parlour.sqlite3")
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    # AI search runs in a thread here; production uses a process pool.
+    return create_bot(Settings(token="simcord", database=db_path, ai_workers=0))
+
+
+@pytest.fixture
+def world(simcord_env):
+    """A guild with a #games channel and two members, Alice and Bob."""
+    guild = simcord_env.create_guild(name="Parlour Test")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    return guild, channel, alice, bob
