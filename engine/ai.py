@@ -1,0 +1,201 @@
+"""AI players for every game, built only on the State API.
+
+A player has `choose(state, seat) -> Action`; it never changes the state it is given.
+
+- RandomPlayer: a uniformly random legal action.
+- HeuristicPlayer: the game's own `heuristic_action`, or random if it has none.
+- ISMCTSPlayer: single-observer information-set Monte Carlo tree search (Cowling,
+  Powley and Whitehouse 2012). Each iteration samples a world the chooser cannot tell
+  apart from the real one (`determinize`), walks one shared tree choosing among the
+  actions available in that world by UCB with availability counts, adds one node,
+  plays the game out with the heuristic (or at random) and credits every node's
+  mover with a reward from the final places: 1 for first, 0 for last, linear between.
+
+`make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
+difficulty levels easy (heuristic), normal (ISMCTS, 200 iterations) and hard (800).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Protocol
+
+from engine.core import Action, State
+
+__all__ = ["HeuristicPlayer", "ISMCTSPlayer", "Player", "RandomPlayer", "make_player", "rewards"]
+
+ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
+
+
+class Player(Protocol):
+    def choose(self, state: State, seat: int) -> Action: ...
+
+
+def _need_turn(state: State, seat: int) -> list[Action]:
+    actions = state.legal_actions(seat)
+    if not actions:
+        raise ValueError(f"seat {seat} has nothing to do in this position")
+    return actions
+
+
+def _other_mover(state: State, rng: random.Random) -> int:
+    """Whose action to simulate when several seats may act (the first valid one wins)."""
+    movers = state.to_move
+    return movers[0] if len(movers) == 1 else rng.choice(movers)
+
+
+class RandomPlayer:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.rng.choice(_need_turn(state, seat))
+
+
+class HeuristicPlayer:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        actions = _need_turn(state, seat)
+        action = state.heuristic_action(seat, self.rng)
+        return action if action is not None else self.rng.choice(actions)
+
+
+def rewards(state: State) -> list[float]:
+    """Per-seat reward of a position: from the places once over, 0.5 each before that."""
+    n = state.players
+    if not state.over:
+        return [0.5] * n
+    places = state.outcome().places
+    if n == 1:
+        return [1.0 if places[0] == 1 else 0.0]
+    worst = max(places)
+    if worst == 1:  # everyone tied
+        return [0.5] * n
+    return [(worst - p) / (worst - 1) for p in places]
+
+
+class _Node:
+    """A tree node: the action that led here, who took it, and its statistics."""
+
+    __slots__ = ("avail", "children", "mover", "parent", "reward", "text", "visits")
+
+    def __init__(self, parent: _Node | None, text: str, mover: int) -> None:
+        self.parent = parent
+        self.text = text
+        self.mover = mover
+        self.children: dict[tuple[int, str], _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class ISMCTSPlayer:
+    def __init__(
+        self,
+        iterations: int = 400,
+        time_limit: float | None = None,
+        seed: int | None = None,
+        c: float = 0.7,
+    ) -> None:
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.rng = random.Random(seed)
+        self.last_iterations = 0  # how many iterations the last choice ran (for benchmarks)
+
+    def choose(self, state: State, seat: int) -> Action:
+        actions = _need_turn(state, seat)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        root = _Node(None, "", seat)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        heuristic = state.heuristic_action(seat, random.Random(0)) is not None
+        done = 0
+        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+            self._iterate(root, state, seat, heuristic)
+            done += 1
+        self.last_iterations = done
+        by_text = {a.text: a for a in actions}
+        ranked = sorted(
+            (ch for (mover, text), ch in root.children.items() if mover == seat and text in by_text),
+            key=lambda ch: (ch.visits, ch.reward),
+            reverse=True,
+        )
+        return by_text[ranked[0].text] if ranked else self.rng.choice(actions)
+
+    def _world(self, state: State, seat: int) -> State:
+        try:
+            return state.determinize(seat, self.rng)
+        except NotImplementedError:  # a game with nothing hidden
+            return state.copy()
+
+    def _iterate(self, root: _Node, state: State, seat: int, heuristic: bool) -> None:
+        rng = self.rng
+        world = self._world(state, seat)
+        node = root
+        # Selection and expansion over the actions available in this world.
+        while not world.over:
+            mover = seat if node is root else _other_mover(world, rng)
+            legal = world.legal_actions(mover)
+            if not legal:
+                break
+            children = node.children
+            untried: list[Action] = []
+            present: list[_Node] = []
+            for a in legal:
+                child = children.get((mover, a.text))
+                if child is None:
+                    untried.append(a)
+                else:
+                    present.append(child)
+            if untried:
+                action = rng.choice(untried)
+                node = children[(mover, action.text)] = _Node(node, action.text, mover)
+                world.apply(mover, action)
+                break
+            log_c = self.c
+            best, best_value = present[0], -1.0
+            for child in present:
+                child.avail += 1
+                value = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            node = best
+            world.apply(mover, node.text)
+        # Playout.
+        steps = 0
+        while not world.over and steps < ROLLOUT_CAP:
+            mover = _other_mover(world, rng)
+            action = world.heuristic_action(mover, rng) if heuristic else None
+            if action is None:
+                action = rng.choice(world.legal_actions(mover))
+            world.apply(mover, action)
+            steps += 1
+        # Backpropagation: each node is credited from the view of the seat that moved into it.
+        result = rewards(world)
+        walk: _Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            walk.reward += result[walk.mover]
+            walk = walk.parent
+
+
+def make_player(kind: str, seed: int | None = None) -> Player:
+    """A player by name: random, heuristic, ismcts, or easy / normal / hard."""
+    kind = kind.strip().lower()
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind in ("heuristic", "easy"):
+        return HeuristicPlayer(seed)
+    if kind == "ismcts":
+        return ISMCTSPlayer(seed=seed)
+    if kind == "normal":
+        return ISMCTSPlayer(iterations=200, seed=seed)
+    if kind == "hard":
+        return ISMCTSPlayer(iterations=800, seed=seed)
+    raise ValueError(f"unknown AI player kind {kind!r}: use random, heuristic, ismcts, easy, normal or hard")

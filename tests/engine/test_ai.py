@@ -1,0 +1,178 @@
+"""The generic AI players: legal moves in every game, and search that plays well."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar
+
+import pytest
+
+from engine import GAMES, Action, Event, Game, IllegalAction, Outcome, State
+from engine.ai import HeuristicPlayer, ISMCTSPlayer, RandomPlayer, make_player, rewards
+
+FAST_PLAYERS = {
+    "random": lambda seed: RandomPlayer(seed),
+    "heuristic": lambda seed: HeuristicPlayer(seed),
+    "ismcts": lambda seed: ISMCTSPlayer(iterations=25, seed=seed),
+}
+
+
+def positions(game, count=3):
+    """A few seeded positions part-way through random games."""
+    out = []
+    for seed in range(count):
+        state = game.new(game.max_players if not game.solo else 1, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 25)):
+            if state.over:
+                break
+            seat = rng.choice(state.to_move)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not state.over:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("kind", sorted(FAST_PLAYERS))
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_players_choose_legal_actions_without_changing_the_state(name, kind):
+    states = positions(GAMES[name])
+    assert states
+    for i, state in enumerate(states):
+        before = json.dumps(state.dump(), sort_keys=True)
+        for seat in state.to_move:
+            action = FAST_PLAYERS[kind](i).choose(state, seat)
+            assert action.text in {a.text for a in state.legal_actions(seat)}
+        assert json.dumps(state.dump(), sort_keys=True) == before
+
+
+def test_make_player_kinds():
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    assert isinstance(make_player("easy"), HeuristicPlayer)
+    assert isinstance(make_player("heuristic"), HeuristicPlayer)
+    assert make_player("ismcts").iterations == 400
+    assert make_player("Normal").iterations == 200
+    assert make_player("hard").iterations == 800
+    with pytest.raises(ValueError, match="unknown AI player"):
+        make_player("grandmaster")
+
+
+def test_ismcts_is_reproducible_from_its_seed():
+    state = GAMES["dickory"].new(2, seed=4)
+    first = [ISMCTSPlayer(iterations=60, seed=9).choose(state, 0).text for _ in range(2)]
+    assert first[0] == first[1]
+
+
+def test_ismcts_time_limit_stops_the_search():
+    state = GAMES["dickory"].new(2, seed=4)
+    player = ISMCTSPlayer(iterations=10**9, time_limit=0.05, seed=1)
+    player.choose(state, 0)
+    assert 0 < player.last_iterations < 10**9
+
+
+def test_players_refuse_a_seat_that_cannot_move():
+    state = GAMES["dickory"].new(2, seed=4)
+    for player in (RandomPlayer(1), HeuristicPlayer(1), ISMCTSPlayer(iterations=5, seed=1)):
+        with pytest.raises(ValueError, match="nothing to do"):
+            player.choose(state, 1)
+
+
+def play(game, players, seed, options=None):
+    state = game.new(len(players), seed=seed, options=options)
+    while not state.over:
+        seat = state.to_move[0]
+        state.apply(seat, players[seat].choose(state, seat))
+    return state.outcome()
+
+
+def test_ismcts_beats_random_at_dickory():
+    wins = 0
+    for seed in range(10):
+        me = seed % 2
+        players = {me: ISMCTSPlayer(iterations=100, seed=seed), 1 - me: RandomPlayer(seed + 100)}
+        wins += play(GAMES["dickory"], players, seed).places[me] == 1
+    assert wins >= 8
+
+
+def test_heuristic_beats_random_at_dickory():
+    wins = 0
+    for seed in range(40):
+        me = seed % 2
+        players = {me: HeuristicPlayer(seed), 1 - me: RandomPlayer(seed + 100)}
+        wins += play(GAMES["dickory"], players, seed, {"variant": "hickory"}).places[me] == 1
+    assert wins >= 32
+
+
+# -- a toy game where both seats may act at once ---------------------------------
+
+
+class Grab(Game):
+    """Both seats race to say a number; the first to say 3 wins, 1 or 2 just passes time."""
+
+    name = "grab"
+    title = "Grab"
+    min_players = 2
+    max_players = 2
+
+
+class GrabState(State):
+    game: ClassVar[type[Game]] = Grab
+
+    @classmethod
+    def start(cls, players, rng, options, deck):
+        s = cls()
+        s.players, s.options, s.ticks, s.won = players, options, 0, None
+        return s
+
+    def copy(self):
+        s = GrabState()
+        s.players, s.options, s.ticks, s.won = self.players, self.options, self.ticks, self.won
+        return s
+
+    def dump(self) -> dict[str, Any]:
+        return {"ticks": self.ticks, "won": self.won}
+
+    @property
+    def to_move(self):
+        return () if self.won is not None or self.ticks >= 6 else (0, 1)
+
+    def legal_actions(self, seat):
+        return [Action(str(n)) for n in (1, 2, 3)] if seat in self.to_move else []
+
+    def _apply(self, seat, text):
+        if text not in ("1", "2", "3"):
+            raise IllegalAction("Say 1, 2 or 3.")
+        self.ticks += 1
+        if text == "3":
+            self.won = seat
+        return [Event("say", f"{{p{seat}}} says {text}.")]
+
+    def outcome(self):
+        if self.won is None:
+            return Outcome((1, 1), (0.0, 0.0), "Nobody grabbed.")
+        return Outcome(tuple(1 if s == self.won else 2 for s in range(2)), (0.0, 0.0), "Grabbed.")
+
+
+Grab.state_class = GrabState
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_players_choose_for_the_seat_asked_when_several_may_move(seat):
+    state = Grab.new(2, seed=0)
+    assert state.to_move == (0, 1)
+    for player in (RandomPlayer(1), HeuristicPlayer(1), ISMCTSPlayer(iterations=100, seed=1)):
+        assert player.choose(state, seat).text in {"1", "2", "3"}
+    # Search finds the winning grab for either seat.
+    assert ISMCTSPlayer(iterations=100, seed=1).choose(state, seat).text == "3"
+
+
+def test_rewards_are_linear_in_places():
+    state = Grab.new(2)
+    assert rewards(state) == [0.5, 0.5]
+    state.apply(1, "3")
+    assert rewards(state) == [0.0, 1.0]
+    tie = Grab.new(2)
+    for _ in range(6):
+        tie.apply(0, "1")
+    assert rewards(tie) == [0.5, 0.5]
