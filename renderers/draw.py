@@ -1,0 +1,413 @@
+"""Shared drawing helpers for Parlour's renderers: fonts, colours, text, shapes, PNG.
+
+Everything here is pure Pillow and cached: fonts, felt backgrounds, anti-aliased
+masks and shadows are built the first time they are asked for and reused, so a
+render does no file I/O and little repeated work. Cached images are shared:
+treat them as read-only.
+
+The text face is Pillow's built-in scalable font (`ImageFont.load_default(size=N)`,
+Pillow >= 10.1). It covers ASCII and a handful of punctuation marks only, so text is
+passed through `clean()` (accents folded, other characters dropped) and card suits
+are drawn as vector shapes (`suit_mask`, `paste_suit`), never as glyphs. It has no bold face:
+`text(..., bold=True)` thickens the strokes instead.
+
+Shapes drawn straight with ImageDraw are aliased; `rounded_box` and `suit_mask`
+draw at `SS` times the size and scale down, which is why they are cached.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import unicodedata
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+__all__ = [
+    "BLACK_SUIT",
+    "CREAM",
+    "FELT",
+    "FELT_DARK",
+    "GOLD",
+    "GOLD_DARK",
+    "INK",
+    "MUTED",
+    "PANEL",
+    "RED_SUIT",
+    "SEAT_COLORS",
+    "SS",
+    "WHITE",
+    "Color",
+    "clean",
+    "ellipsize",
+    "felt",
+    "felt_shades",
+    "font",
+    "paste_shadow",
+    "paste_suit",
+    "rounded_box",
+    "rounded_mask",
+    "shadow_mask",
+    "suit_mask",
+    "text",
+    "text_size",
+    "to_png",
+    "triangle",
+]
+
+Color = tuple[int, ...]
+
+SS = 4  # supersampling factor for cached anti-aliased shapes
+
+# Palette: a warm green baize, brass accents, ivory cards, dark ink.
+FELT: Color = (40, 99, 72)
+FELT_DARK: Color = (22, 58, 42)
+PANEL: Color = (16, 44, 32, 150)  # translucent dark panel laid on the felt
+GOLD: Color = (242, 190, 74)
+GOLD_DARK: Color = (170, 120, 30)
+CREAM: Color = (250, 244, 228)
+WHITE: Color = (255, 255, 255)
+INK: Color = (28, 34, 52)
+MUTED: Color = (196, 214, 200)  # secondary text on felt
+RED_SUIT: Color = (198, 30, 42)
+BLACK_SUIT: Color = (24, 24, 28)
+SEAT_COLORS: tuple[Color, ...] = ((110, 200, 255), (255, 150, 120), (190, 160, 255), (140, 230, 150))
+
+
+# ---------------------------------------------------------------------------
+# Fonts and text
+# ---------------------------------------------------------------------------
+
+
+@functools.cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's built-in scalable face at `size` px (loaded once per size)."""
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+def _stroke(size: int, bold: bool) -> int:
+    return max(1, round(size / 22)) if bold else 0
+
+
+@functools.cache
+def _notdef() -> bytes:
+    return _glyph_bitmap("\ufffe")
+
+
+def _glyph_bitmap(ch: str) -> bytes:
+    im = Image.new("L", (32, 32))
+    ImageDraw.Draw(im).text((4, 4), ch, font=font(16), fill=255)
+    return im.tobytes()
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    if " " <= ch <= "~":
+        return True
+    return _glyph_bitmap(ch) != _notdef()
+
+
+@functools.lru_cache(maxsize=4096)
+def clean(s: str) -> str:
+    """`s` reduced to characters the built-in font can draw.
+
+    Accents are folded (`Zoë` -> `Zoe`), dashes become hyphens and anything else
+    the font lacks (emoji, other scripts) is dropped, so no tofu boxes appear.
+    """
+    s = s.replace("—", "-").replace("–", "-")
+    out = []
+    for ch in s:
+        if _has_glyph(ch):
+            out.append(ch)
+            continue
+        base = unicodedata.normalize("NFKD", ch)
+        out.extend(c for c in base if _has_glyph(c) and not unicodedata.combining(c))
+    return " ".join("".join(out).split())
+
+
+@functools.lru_cache(maxsize=8192)
+def text_size(s: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height in px of `s` set at `size` (ascent to baseline + descent)."""
+    left, top, right, bottom = font(size).getbbox(s, stroke_width=_stroke(size, bold))
+    return right - left, bottom - top
+
+
+def ellipsize(s: str, size: int, max_width: int, bold: bool = False) -> str:
+    """`s` cut with an ellipsis so it fits in `max_width` px."""
+    if text_size(s, size, bold)[0] <= max_width:
+        return s
+    while s and text_size(s + "…", size, bold)[0] > max_width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: Color,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+    shadow: Color | None = None,
+) -> None:
+    """Draw `s` at `xy` (Pillow anchor codes: `la` left-ascender, `mm` centre, ...).
+
+    `bold` thickens strokes in the fill colour; `shadow` adds a 2 px drop shadow.
+    """
+    f = font(size)
+    sw = _stroke(size, bold)
+    if shadow is not None:
+        off = max(1, size // 16)
+        draw.text(
+            (xy[0] + off, xy[1] + off), s, font=f, fill=shadow, anchor=anchor, stroke_width=sw, stroke_fill=shadow
+        )
+    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+
+
+# ---------------------------------------------------------------------------
+# Backgrounds, boxes, shadows
+# ---------------------------------------------------------------------------
+
+
+@functools.cache
+def _felt(w: int, h: int, base: Color, edge: Color) -> Image.Image:
+    # A radial vignette drawn small and scaled up: smooth, and it compresses well.
+    sw, sh = max(2, w // 8), max(2, h // 8)
+    small = Image.new("RGB", (sw, sh))
+    px = small.load()
+    cx, cy = (sw - 1) / 2, (sh - 1) / 2.4
+    rmax = math.hypot(max(cx, sw - cx), max(cy, sh - cy))
+    for y in range(sh):
+        for x in range(sw):
+            t = min(1.0, math.hypot(x - cx, y - cy) / rmax) ** 1.6
+            px[x, y] = tuple(round(b + (e - b) * t) for b, e in zip(base, edge, strict=False))
+    return small.resize((w, h), Image.Resampling.BICUBIC)
+
+
+def felt(w: int, h: int, base: Color = FELT, edge: Color = FELT_DARK) -> Image.Image:
+    """A fresh RGBA canvas of warm baize with a soft vignette (built once per size)."""
+    return _felt(w, h, base, edge).convert("RGBA")
+
+
+@functools.cache
+def rounded_mask(w: int, h: int, radius: int, width: int = 0) -> Image.Image:
+    """An anti-aliased `L` mask of a rounded rectangle (or its outline if `width`)."""
+    big = Image.new("L", (w * SS, h * SS), 0)
+    d = ImageDraw.Draw(big)
+    box = (0, 0, w * SS - 1, h * SS - 1)
+    if width:
+        d.rounded_rectangle(box, radius * SS, outline=255, width=width * SS)
+    else:
+        d.rounded_rectangle(box, radius * SS, fill=255)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def rounded_box(
+    canvas: Image.Image,
+    box: Sequence[int],
+    radius: int,
+    fill: Color | None = None,
+    outline: Color | None = None,
+    width: int = 2,
+) -> None:
+    """Composite an anti-aliased rounded rectangle onto an RGBA `canvas`.
+
+    Colours may carry alpha (e.g. `PANEL`) for translucent panels.
+    """
+    x0, y0, x1, y1 = (int(v) for v in box)
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    for color, mask in ((fill, rounded_mask(w, h, radius)), (outline, rounded_mask(w, h, radius, width))):
+        if color is None:
+            continue
+        alpha = color[3] if len(color) == 4 else 255
+        layer = Image.new("RGBA", (w, h), (*color[:3], 0))
+        layer.putalpha(mask if alpha == 255 else mask.point(lambda v, a=alpha: v * a // 255))
+        canvas.alpha_composite(layer, (x0, y0))
+
+
+@functools.cache
+def shadow_mask(w: int, h: int, radius: int, blur: int = 4, strength: int = 110) -> Image.Image:
+    """A blurred `L` mask for a soft drop shadow under a `w`x`h` rounded shape.
+
+    It is `2 * blur` px larger on every side than the shape.
+    """
+    pad = 2 * blur
+    m = Image.new("L", (w + 2 * pad, h + 2 * pad), 0)
+    ImageDraw.Draw(m).rounded_rectangle((pad, pad, pad + w - 1, pad + h - 1), radius, fill=strength)
+    return m.filter(ImageFilter.GaussianBlur(blur))
+
+
+@functools.cache
+def _shadow_layer(w: int, h: int, radius: int, blur: int, strength: int) -> Image.Image:
+    mask = shadow_mask(w, h, radius, blur, strength)
+    layer = Image.new("RGBA", mask.size, (0, 0, 0, 0))
+    layer.putalpha(mask)
+    return layer
+
+
+def paste_shadow(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    w: int,
+    h: int,
+    radius: int,
+    *,
+    blur: int = 4,
+    offset: tuple[int, int] = (2, 3),
+    strength: int = 110,
+) -> None:
+    """Drop a soft shadow for a `w`x`h` shape whose top-left corner is `xy`."""
+    pad = 2 * blur
+    layer = _shadow_layer(w, h, radius, blur, strength)
+    x, y = xy[0] - pad + offset[0], xy[1] - pad + offset[1]
+    _composite_clipped(canvas, layer, x, y)
+
+
+def _composite_clipped(canvas: Image.Image, layer: Image.Image, x: int, y: int) -> None:
+    """alpha_composite that tolerates a layer hanging over the canvas edge."""
+    cw, ch = canvas.size
+    lw, lh = layer.size
+    sx0, sy0 = max(0, -x), max(0, -y)
+    sx1, sy1 = min(lw, cw - x), min(lh, ch - y)
+    if sx1 <= sx0 or sy1 <= sy0:
+        return
+    canvas.alpha_composite(layer, (x + sx0, y + sy0), (sx0, sy0, sx1, sy1))
+
+
+def triangle(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color, up: bool = True) -> None:
+    """A small isosceles pointer triangle centred on (cx, cy)."""
+    s = size / 2
+    if up:
+        pts = [(cx, cy - s), (cx + s, cy + s * 0.8), (cx - s, cy + s * 0.8)]
+    else:
+        pts = [(cx, cy + s), (cx + s, cy - s * 0.8), (cx - s, cy - s * 0.8)]
+    draw.polygon(pts, fill=fill)
+
+
+# ---------------------------------------------------------------------------
+# Suits as vector shapes
+# ---------------------------------------------------------------------------
+
+
+@functools.cache
+def _heart_points(n: int = 96) -> tuple[tuple[float, float], ...]:
+    """The classic parametric heart, scaled to a unit box (0..1, tip at the bottom)."""
+    pts = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((x, y))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return tuple(((x - x0) / (x1 - x0), (y - y0) / (y1 - y0)) for x, y in pts)
+
+
+def _heart(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], flip: bool = False) -> None:
+    """A heart filling `box`; `flip` turns it point-up (the body of a spade)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    pts = [(x0 + u * w, y0 + ((1 - v) if flip else v) * h) for u, v in _heart_points()]
+    d.polygon(pts, fill=255)
+
+
+def _stem(d: ImageDraw.ImageDraw, s: float, top: float) -> None:
+    """The flared foot of a spade or club."""
+    d.polygon([(s * 0.5, top), (s * 0.5 + s * 0.2, s * 0.98), (s * 0.5 - s * 0.2, s * 0.98)], fill=255)
+
+
+@functools.cache
+def suit_mask(suit: str, px: int) -> Image.Image:
+    """An anti-aliased `L` mask, `px` square, of a suit: `S`, `H`, `D` or `C`.
+
+    Each suit has its own silhouette (pointed, rounded, rhombus, trefoil), so the
+    suits stay apart by shape even in grey.
+    """
+    s = px * SS
+    big = Image.new("L", (s, s), 0)
+    d = ImageDraw.Draw(big)
+    if suit == "H":
+        _heart(d, (s * 0.04, s * 0.1, s * 0.96, s * 0.92))
+    elif suit == "S":
+        _heart(d, (s * 0.06, s * 0.02, s * 0.94, s * 0.78), flip=True)
+        _stem(d, s, s * 0.5)
+    elif suit == "D":
+        d.polygon([(s * 0.5, 0), (s * 0.9, s * 0.5), (s * 0.5, s - 1), (s * 0.1, s * 0.5)], fill=255)
+    elif suit == "C":
+        r = s * 0.215
+        for cx, cy in ((s * 0.5, s * 0.25), (s * 0.27, s * 0.56), (s * 0.73, s * 0.56)):
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+        d.rectangle((s * 0.42, s * 0.3, s * 0.58, s * 0.62), fill=255)
+        _stem(d, s, s * 0.45)
+    else:
+        raise ValueError(f"unknown suit {suit!r}")
+    return big.resize((px, px), Image.Resampling.LANCZOS)
+
+
+def paste_suit(canvas: Image.Image, suit: str, center: tuple[float, float], px: int, color: Color) -> None:
+    """Paint a `px`-square suit symbol centred on `center` (e.g. beside text, where
+    the built-in font has no suit glyphs)."""
+    x, y = round(center[0] - px / 2), round(center[1] - px / 2)
+    canvas.paste(color[:3], (x, y), suit_mask(suit, px))
+
+
+# ---------------------------------------------------------------------------
+# Output
+# ---------------------------------------------------------------------------
+
+
+@functools.cache
+def felt_shades(base: Color = FELT, edge: Color = FELT_DARK, panel: Color = PANEL) -> tuple[Color, ...]:
+    """Colours of a felt gradient, bare and under a `panel` overlay, for `to_png` to keep.
+
+    A 256-colour octree spends few entries on a smooth background, which then
+    shows bands; reserving these shades keeps the baize smooth.
+    """
+    shades: list[Color] = []
+    a = panel[3] / 255 if len(panel) == 4 else 1.0
+    for i in range(48):
+        t = i / 47
+        c = tuple(round(b + (e - b) * t) for b, e in zip(base, edge, strict=False))
+        shades.append(c)
+        if i % 3 == 0:
+            shades.append(tuple(round(v * (1 - a) + p * a) for v, p in zip(c, panel[:3], strict=False)))
+    return tuple(shades)
+
+
+def to_png(
+    img: Image.Image,
+    *,
+    palette: bool = True,
+    reserve: Sequence[Color] | None = None,
+    compress_level: int = 3,
+) -> bytes:
+    """Encode a canvas as PNG bytes.
+
+    By default the image is reduced to 256 colours: `reserve` colours (the felt
+    shades unless given) plus a fast octree palette of the rest, mapped without
+    dithering. For flat table art that keeps the look, makes files about four
+    times smaller and encodes faster than full colour. `palette=False` keeps
+    full colour.
+    """
+    if img.mode == "RGBA":
+        img = img.convert("RGB")
+    if palette:
+        keep = list(felt_shades() if reserve is None else reserve)[:128]
+        # The palette is learnt from a half-size copy: a quarter of the work, and
+        # every colour that covers more than a sliver of the image survives it.
+        octree = img.reduce(2).quantize(256 - len(keep), method=Image.Quantize.FASTOCTREE)
+        pal = octree.getpalette()[: 3 * (256 - len(keep))]  # type: ignore[index]
+        pal += [v for c in keep for v in c[:3]]
+        pal += [0] * (768 - len(pal))
+        ref = Image.new("P", (1, 1))
+        ref.putpalette(pal)
+        img = img.quantize(palette=ref, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=compress_level)
+    return buf.getvalue()
