@@ -1,0 +1,128 @@
+"""A simple, sensible Moleicki player (`MoleickiState.heuristic_action`).
+
+Priorities: proclaim "King king king nine" when it wins; say Nein whenever owed;
+deal the first preset; open when able; turn up tableau cards when allowed (free
+information); beat with the cheapest play, shedding every copy of that rank; keep
+aargh cards for when nothing else beats; play blind rather than pick up; pick up only
+when forced. One play in ten is a random legal card play instead, so that two
+heuristic players cannot loop forever (jokers passing back and forth can repeat a
+position exactly). After a joker or 25 it calls the vector where its hand stands highest,
+gives the biggest good pile to the opponent with the fewest cards, and
+after beating an 8 sends play to the opponent with the most cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from engine.cards import parse_card, rank
+from engine.core import Action, IllegalAction
+from engine.moleicki_vectors import EIGHT_RULE, STRENGTH, VECTORS, is_aargh
+
+if TYPE_CHECKING:
+    from engine.moleicki import MoleickiState
+
+_AARGH_PREFERENCE = {"10": 0, "2": 1, "JK": 2, "25": 3}
+WANDER = 0.1  # chance of a random card play, which breaks exact repetitions
+
+
+def heuristic(state: MoleickiState, seat: int, rng: random.Random) -> Action | None:
+    actions = state.legal_actions(seat)
+    if not actions:
+        return None
+    texts = {a.text: a for a in actions}
+    for urgent in ("kkk9", "nein"):
+        if urgent in texts:
+            return texts[urgent]
+    if state.phase == "deal":
+        return actions[0]
+    verbs = {a.text.split()[0] for a in actions}
+    if "vector" in verbs:
+        return Action(f"vector {_best_vector(state, seat)}")
+    if "give" in verbs:
+        return _gift(state, seat, actions)
+    if "next" in verbs:
+        return _next(state, seat, actions)
+    if state.phase == "play" and seat == state.window and seat != state.current:
+        plays = [a for a in actions if a.text.startswith("play")]
+        return max(plays, key=lambda a: len(a.text)) if plays else texts["done"]
+    flips = [a for a in actions if a.text.startswith("flip")]
+    if flips:
+        return flips[0]
+    plays = [a for a in actions if a.text.startswith("play ")]
+    if plays and rng.random() < WANDER:
+        return rng.choice(plays)
+    return _choose_play(state, seat, actions, texts)
+
+
+def _choose_play(state: MoleickiState, seat: int, actions: list[Action], texts: dict[str, Action]) -> Action:
+    ctx = "race" if state.phase == "opening" else "turn"
+    scored: list[tuple[tuple, Action]] = []
+    aarghs: list[tuple[int, Action]] = []
+    for a in actions:
+        if not a.text.startswith("play "):
+            continue
+        cards = [parse_card(t) for t in a.text.split()[1:]]
+        if is_aargh(cards[0]):
+            aarghs.append((_AARGH_PREFERENCE[rank(cards[0])], a))
+            continue
+        try:
+            plan = state.check_play(seat, cards, ctx)
+        except IllegalAction:
+            continue
+        if plan.kind == "tie":
+            continue  # tying commits us to beating twice; only worth it rarely
+        top = plan.cards[-1]
+        strength = STRENGTH[state.vector].get(rank(top), 5)
+        risky = state.vector in EIGHT_RULE and rank(top) == "8" and not _can_beat_eight(state, seat, plan.cards)
+        scored.append(((risky, strength, -len(plan.cards)), a))
+    if scored:
+        return min(scored, key=lambda x: x[0])[1]
+    if aarghs:
+        return min(aarghs, key=lambda x: x[0])[1]
+    blinds = [a for a in actions if a.text.startswith("blind")]
+    if blinds:
+        return blinds[0]
+    if "pickup" in texts:
+        return texts["pickup"]
+    return actions[0]
+
+
+def _can_beat_eight(state: MoleickiState, seat: int, played: list[str]) -> bool:
+    rest = list(state.accessible(seat))
+    for c in played:
+        if c in rest:
+            rest.remove(c)
+    eight = STRENGTH[state.vector]["8"]
+    return any(not is_aargh(c) and STRENGTH[state.vector].get(rank(c), -1) > eight for c in rest)
+
+
+def _best_vector(state: MoleickiState, seat: int) -> str:
+    """The vector in which the cards we hold stand highest on average."""
+    cards = [c for c in state.hands[seat] if not is_aargh(c)]
+    if not cards:
+        return state.vector
+
+    def score(v: str) -> float:
+        table = STRENGTH[v]
+        top = max(table.values())
+        return sum(table.get(rank(c), top * 0.8) / top for c in cards) / len(cards)
+
+    return max(VECTORS, key=lambda v: (score(v), v == state.vector))
+
+
+def _gift(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
+    """The biggest good pile to the opponent with the fewest cards (or ourselves if empty)."""
+    sizes = [len(g) for g in state.good]
+    best_pile = max(range(len(sizes)), key=lambda i: sizes[i]) + 1
+    others = [s for s in range(state.players) if s != seat]
+    target = min(others, key=lambda s: state.cards_left(s))
+    want = f"give {best_pile} to {target}"
+    by_text = {a.text: a for a in actions}
+    return by_text.get(want) or state.parse(seat, want)
+
+
+def _next(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
+    """Send play to the opponent holding the most cards (the least threat)."""
+    return max(actions, key=lambda a: state.cards_left(int(a.text.split()[1])))

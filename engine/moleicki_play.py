@@ -1,0 +1,527 @@
+"""Moleicki turn mechanics: checking a play, then carrying it out.
+
+`PlayRules` is a mixin for `engine.moleicki.MoleickiState`; it holds no state of its
+own. Checking (`check_play`, `resolve`) never mutates; the `do_*` methods mutate and
+return events. The flow of one turn:
+
+- pending "play": the turn has just begun; beat the top card, tie it, play an aargh
+  or a junction, or pick up the pile when nothing you can see beats it.
+- pending "tied": you tied; now beat (or match your tie further, or play an aargh).
+- pending "eight": you played an 8 in up or down; beat it or pick up.
+- pending "again": the pile is blank (2, joker, 10, 25, four of a kind): play anything.
+- pending "vector" / "give": a joker or 25 waits for its vector call / its gift.
+- pending "next": you beat an 8; say who plays next.
+
+A turn ends after a beat (not an 8 in up or down), a junction, or a pick-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import pretty, rank
+from engine.core import Event, IllegalAction
+from engine.moleicki_tableau import (
+    bare,
+    blind_piles,
+    copy_tableau,
+    count,
+    face_up_tops,
+    flippable,
+    locate,
+    take_face_up,
+)
+from engine.moleicki_vectors import (
+    EIGHT_RULE,
+    LOOPS,
+    ORDINARY_RANKS,
+    VECTOR_TITLES,
+    beats,
+    group,
+    is_aargh,
+    is_match,
+    sort_for,
+    straight_order,
+    ties,
+)
+
+MIN_HAND = 3  # while the draw pile lasts
+BURN = 4  # four or more of one rank on top of the pile go to the bad discard
+
+
+def show(cards: list[str]) -> str:
+    return " ".join(pretty(c) for c in cards)
+
+
+@dataclass(slots=True)
+class Plan:
+    """A checked play: what is played, from where, and what kind of play it is."""
+
+    cards: list[str]  # canonical order, as laid on the pile
+    kind: str  # beat, tie, extend, aargh, junction
+    hand: list[str]  # the hand after the play
+    tab: list | None  # the tableau after the play (None: untouched)
+    straight: bool = False
+
+
+class PlayRules:
+    """Play checking and effects; mixed into MoleickiState."""
+
+    # -- what the seat may play with -------------------------------------------------
+    def live(self) -> list[str]:
+        return self.pile[self.base :]
+
+    def top(self) -> str | None:
+        return self.pile[-1] if len(self.pile) > self.base else None
+
+    def accessible(self, seat: int) -> list[str]:
+        """Cards seat may name in a play now: the hand, else the open face-up tableau cards."""
+        if self.hands[seat]:
+            return list(self.hands[seat])
+        if self.draw:
+            return []
+        return [c for _, _, c in face_up_tops(self.tabs[seat])]
+
+    def cards_left(self, seat: int) -> int:
+        return len(self.hands[seat]) + count(self.tabs[seat])
+
+    def resolve(self, seat: int, cards: list[str]) -> tuple[list[str], list | None]:
+        """Hand and tableau after taking `cards`: from the hand first, then (fluidly, once
+        the hand is empty and the draw pile gone) from the open face-up tableau cards."""
+        hand = list(self.hands[seat])
+        rest = []
+        for c in cards:
+            if c in hand:
+                hand.remove(c)
+            else:
+                rest.append(c)
+        if not rest:
+            return hand, None
+        tableau_cards = [bare(c) for row in self.tabs[seat] for p in row for c in p if not c.startswith("*")]
+        missing = [c for c in rest if c not in tableau_cards]
+        if missing:
+            raise IllegalAction(f"You don't have {pretty(missing[0])}.")
+        if hand or self.draw:
+            raise IllegalAction(
+                f"{pretty(rest[0])} is in your tableau; you can play from it only once your hand is empty "
+                "and the draw pile is gone."
+            )
+        tab = copy_tableau(self.tabs[seat])
+        while rest:
+            # Taking one open card may open the next row, so sweep until nothing moves.
+            still = [c for c in rest if not take_face_up(tab, c)]
+            if len(still) == len(rest):
+                raise IllegalAction(
+                    f"{pretty(rest[0])} can't be played yet: clear the rows in front of it and its "
+                    "row's face-up cards first."
+                )
+            rest = still
+        return hand, tab
+
+    # -- checking --------------------------------------------------------------------
+    def check_play(self, seat: int, cards: list[str], ctx: str, blind: list | None = None) -> Plan:
+        """Validate a play without changing anything. ctx: race, turn or window.
+
+        `blind` is the tableau left after taking a blind card (which is not named by
+        the player, so it isn't looked up in the hand or among the open cards).
+        """
+        hand, tab = (list(self.hands[seat]), blind) if blind is not None else self.resolve(seat, cards)
+        v = self.vector
+        top = self.top()
+        if ctx == "race" and self.opening != "any" and any(rank(c) != self.opening for c in cards):
+            article = "an" if self.opening in ("A", "8") else "a"
+            raise IllegalAction(f"The game opens with {article} {self.opening}; play only {self.opening}s.")
+        if any(is_aargh(c) for c in cards):
+            if len(cards) > 1:
+                raise IllegalAction("Play an aargh card (2, 10, joker, 25) on its own.")
+            if ctx == "window":
+                raise IllegalAction("After your turn you may only add cards matching the one you played.")
+            return Plan(list(cards), "aargh", hand, tab)
+        if v in LOOPS and any(rank(c) == "8" for c in cards):
+            if any(rank(c) != "8" for c in cards):
+                raise IllegalAction("A junction (8) can only go with other 8s.")
+            if ctx == "window":
+                raise IllegalAction("After your turn you may only add cards matching the one you played.")
+            return Plan(sort_for(list(cards), v), "junction", hand, tab)
+        ordered = straight_order(list(cards), v) if len(cards) == 4 and not is_match(list(cards), v) else None
+        if ordered is None and not is_match(list(cards), v):
+            if v in ("into", "out") and len({rank(c) for c in cards}) > 1:
+                raise IllegalAction("In into/out of the page, equivalent cards of different faces can't go together.")
+            raise IllegalAction(
+                "Those cards don't go together: play cards of one rank"
+                + (", or a straight of four in a row." if v in EIGHT_RULE else ".")
+            )
+        plan = Plan(ordered or sort_for(list(cards), v), "beat", hand, tab, ordered is not None)
+        mine = ctx == "window" or (self.top_mine and seat == self.current)
+        if top is None:
+            if ctx == "window":
+                raise IllegalAction("There is no card of yours on the pile to match.")
+            return plan
+        lowest = plan.cards[0]
+        if ordered is None and ties(lowest, top, v):
+            if not mine and v in EIGHT_RULE and rank(top) == "8":
+                raise IllegalAction("An 8 in up or down can't be tied; it has to be beaten.")
+            plan.kind = "extend" if mine else "tie"
+            return plan
+        if ctx == "window":
+            raise IllegalAction(f"You may only add cards matching your {pretty(top)}.")
+        if beats(lowest, top, v):
+            return plan
+        what = "That straight's lowest card" if ordered else pretty(lowest)
+        raise IllegalAction(f"{what} doesn't beat the {pretty(top)} on the pile in the {VECTOR_TITLES[v]} vector.")
+
+    def can_beat(self, seat: int) -> bool:
+        """Whether a card seat can see (hand, or open face-up tableau cards) beats the top."""
+        top = self.top()
+        if top is None:
+            return True
+        return any(not is_aargh(c) and beats(c, top, self.vector) for c in self.accessible(seat))
+
+    def may_pick_up(self, seat: int) -> bool:
+        return self.pending in ("play", "tied", "eight") and self.top() is not None and not self.can_beat(seat)
+
+    # -- effects ---------------------------------------------------------------------
+    def do_play(self, seat: int, plan: Plan) -> list[Event]:
+        """Lay a checked play on the pile and follow every rule it sets off."""
+        ev: list[Event] = []
+        played = plan.cards
+        self.hands[seat] = plan.hand
+        if plan.tab is not None:
+            self.tabs[seat] = plan.tab
+        self._forget_known(seat, played)
+        self.pile.extend(played)
+        self.last_play = {"seat": seat, "cards": list(played), "kind": plan.kind}
+        words = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}.get(plan.kind, "plays")
+        ev.append(
+            Event(
+                "play",
+                f"{{p{seat}}} {words} {show(played)}.",
+                {"seat": seat, "cards": list(played), "kind": plan.kind, "straight": plan.straight},
+            )
+        )
+        turn_over = False
+        if plan.kind == "aargh":
+            self._aargh(seat, played[0], ev)
+        elif plan.kind == "junction":
+            self.vector = "south" if self.vector == "north" else "north"
+            self.base = len(self.pile)
+            self.top_mine = False
+            ev.append(Event("vector", f"The junction switches play to the {VECTOR_TITLES[self.vector]}.", {}))
+            turn_over = True
+        else:
+            if self.pending == "eight" and plan.kind == "beat":
+                self.eights_beaten += 1
+                if self.direction is not None:
+                    self.direction = -self.direction
+                ev.append(Event("eight", f"{{p{seat}}} beats the 8; the direction of play reverses.", {}))
+            self.top_mine = True
+            if plan.kind == "tie":
+                self.pending = "tied"
+            elif plan.kind == "beat":
+                eight = self.vector in EIGHT_RULE and rank(played[-1]) == "8"
+                self.pending = "eight" if eight else "play"
+                turn_over = not eight
+            elif self.pending not in ("tied", "eight"):  # matching your own beat
+                turn_over = True
+        burned = self._burn(ev)
+        if burned and plan.kind not in ("junction", "aargh"):
+            self.pending = "again"
+            turn_over = False
+        self._owe_neins(seat, played, ev)
+        self._deadline(seat, ev)
+        return self._after_play(seat, turn_over, ev)
+
+    def _after_play(self, seat: int, turn_over: bool, ev: list[Event]) -> list[Event]:
+        """Draw, then check for a win, a forced pick-up or the end of the turn."""
+        drew = self._draw(seat, ev)
+        if self.cards_left(seat) == 0:
+            if self.pending in ("tied", "eight") and not turn_over:
+                ev.append(Event("stuck", f"{{p{seat}}} has no card left to complete the turn.", {}))
+                return ev + self.do_pickup(seat, forced=True)
+            self._win(seat, "played their last card", ev)
+            return ev
+        if turn_over:
+            ev += self.end_turn(seat, drew)
+        return ev
+
+    def _aargh(self, seat: int, card: str, ev: list[Event]) -> None:
+        r = rank(card)
+        self.top_mine = False
+        self.pending = "again"
+        if r == "2":
+            self.base = len(self.pile)
+            ev.append(Event("reset", "The pile is reset: any card may follow.", {}))
+        elif r == "JK":
+            self.base = len(self.pile)
+            self.pending = "vector"
+            ev.append(Event("reset", f"The joker resets the pile; {{p{seat}}} may change the vector.", {}))
+        elif r == "10":
+            ten = self.pile.pop()
+            cleared, self.pile, self.base = self.pile, [], 0
+            if self.quarters_out >= self.decks:
+                self.bad += [*cleared, ten]
+            elif cleared:
+                self.good.append(cleared)
+                self.good_marker.append(None)
+                self.bad.append(ten)
+            else:
+                self.good.append([])
+                self.good_marker.append(ten)
+            ev.append(Event("clear", f"The 10 clears the pile ({len(cleared)} cards).", {"cards": len(cleared)}))
+        else:  # the 25 card
+            self.bad += self.pile
+            n = len(self.pile)
+            self.pile, self.base = [], 0
+            self.quarters_out += 1
+            self.pending = "vector"
+            self.after_quarter = True
+            ev.append(Event("quarter", f"The 25 sends the pile ({n} cards) to the bad discard.", {"cards": n}))
+
+    def _burn(self, ev: list[Event]) -> bool:
+        """Four or more of one rank on top of the pile send it all to the bad discard."""
+        if len(self.pile) < BURN:
+            return False
+        key = group(self.pile[-1], self.vector)
+        run = 0
+        for c in reversed(self.pile):
+            if group(c, self.vector) != key:
+                break
+            run += 1
+        if run < BURN:
+            return False
+        n = len(self.pile)
+        self.bad += self.pile
+        self.pile, self.base = [], 0
+        self.top_mine = False
+        ev.append(Event("burn", f"Four of a kind! The pile ({n} cards) goes to the bad discard.", {"cards": n}))
+        return True
+
+    def _draw(self, seat: int, ev: list[Event]) -> int:
+        hand = self.hands[seat]
+        drawn = []
+        while len(hand) + len(drawn) < MIN_HAND and self.draw:
+            drawn.append(self.draw.pop(0))
+        if drawn:
+            hand += drawn
+            self.lacks[seat] = []
+            ev.append(
+                Event(
+                    "draw",
+                    f"{{p{seat}}} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.",
+                    {"seat": seat, "count": len(drawn), "private": {str(seat): drawn}},
+                )
+            )
+        return len(drawn)
+
+    def _forget_known(self, seat: int, cards: list[str]) -> None:
+        known = self.known[seat]
+        for c in cards:
+            if c in known:
+                known.remove(c)
+
+    # -- the nine rule ---------------------------------------------------------------
+    def _owe_neins(self, seat: int, played: list[str], ev: list[Event]) -> None:
+        nines = sum(1 for c in played if rank(c) == "9")
+        if not nines:
+            return
+        everyone = nines >= 4
+        self.debts.append([seat, seat, nines, int(everyone)])
+        if everyone:
+            self.debts += [[seat, s, 1, 1] for s in range(self.players) if s != seat]
+            ev.append(Event("nein", f"{nines} nines! Everyone must say “Nein” before the next card.", {}))
+        else:
+            ev.append(
+                Event("nein", f"{{p{seat}}} must say “Nein” {nines} time{'s' if nines > 1 else ''}.", {"seat": seat})
+            )
+
+    def _deadline(self, seat: int, ev: list[Event]) -> None:
+        """A card played by `seat` ends the time to say Nein for everyone else's nines."""
+        due = [d for d in self.debts if d[0] != seat]
+        if not due:
+            return
+        self.debts = [d for d in self.debts if d[0] == seat]
+        if any(d[3] for d in due):
+            self.punched = sorted({d[1] for d in due if d[3] and d[2] > 0})
+            for s in self.punched:
+                ev.append(Event("punch", f"{{p{s}}} didn't say “Nein” and is punched in the face.", {"seat": s}))
+        for by, debtor, owed, _ in due:
+            if by == debtor and owed > 0:
+                ev.append(Event("penalty", f"{{p{debtor}}} forgot to say “Nein”.", {"seat": debtor}))
+                self._take_pile(debtor, ev)
+                if self.pending in ("tied", "eight"):
+                    self.pending = "again"  # the card to beat has gone
+
+    def do_nein(self, seat: int) -> list[Event]:
+        for d in self.debts:
+            if d[1] == seat and d[2] > 0:
+                d[2] -= 1
+                break
+        return [Event("nein", f"{{p{seat}}}: “Nein!”", {"seat": seat})]
+
+    def owed(self, seat: int) -> int:
+        return sum(d[2] for d in self.debts if d[1] == seat)
+
+    # -- picking up, turning cards, playing blind ----------------------------------------
+    def _take_pile(self, seat: int, ev: list[Event]) -> None:
+        cards = self.pile
+        self.hands[seat] += cards
+        self.known[seat] += cards
+        self.pile, self.base = [], 0
+        self.top_mine = False
+        ev.append(
+            Event("pickup", f"{{p{seat}}} picks up the pile ({len(cards)} cards).", {"seat": seat, "cards": cards})
+        )
+
+    def do_pickup(self, seat: int, forced: bool = False) -> list[Event]:
+        ev: list[Event] = []
+        if not forced and self.hands[seat]:
+            top = self.top()
+            # Public deduction: nothing in the unseen part of this hand beat the top.
+            higher = {r for r in ORDINARY_RANKS if top is not None and beats(r + "S", top, self.vector)}
+            self.lacks[seat] = sorted(set(self.lacks[seat]) | higher)
+        self._take_pile(seat, ev)
+        self.eights_beaten = 0
+        ev += self.end_turn(seat, 0, picked_up=True)
+        return ev
+
+    def do_flip(self, seat: int, number: int) -> list[Event]:
+        r, p = locate(self.tabs[seat], number)  # checked by the caller
+        pile = self.tabs[seat][r][p]
+        pile[-1] = bare(pile[-1])
+        return [
+            Event(
+                "flip", f"{{p{seat}}} turns up {pretty(pile[-1])} on pile {number}.", {"seat": seat, "card": pile[-1]}
+            )
+        ]
+
+    def check_flip(self, seat: int, number: int) -> None:
+        if number not in flippable(self.tabs[seat]):
+            if locate(self.tabs[seat], number) is None:
+                raise IllegalAction(f"You have no tableau pile {number}.")
+            raise IllegalAction(
+                f"Pile {number} has no face-down top card resting on another card; a lone face-down card is "
+                "played blind."
+            )
+
+    def check_blind(self, seat: int, number: int) -> None:
+        if self.hands[seat] or self.draw:
+            raise IllegalAction("You can play blind only once your hand is empty and the draw pile is gone.")
+        if number not in blind_piles(self.tabs[seat]):
+            if locate(self.tabs[seat], number) is None:
+                raise IllegalAction(f"You have no tableau pile {number}.")
+            raise IllegalAction(
+                f"Pile {number} can't be played blind now: play the open row's face-up cards first, and only a "
+                "lone face-down card is played blind."
+            )
+
+    def do_blind(self, seat: int, number: int) -> list[Event]:
+        tab = copy_tableau(self.tabs[seat])
+        r, p = locate(tab, number)
+        card = bare(tab[r][p].pop())
+        ev = [
+            Event("blind", f"{{p{seat}}} turns up pile {number} blind: {pretty(card)}.", {"seat": seat, "card": card})
+        ]
+        try:
+            plan = self.check_play(seat, [card], "turn", blind=tab)
+        except IllegalAction:
+            plan = None
+        if plan is not None:
+            return ev + self.do_play(seat, plan)
+        # Not a legal play: it joins the pile and the player takes the lot.
+        self.tabs[seat] = tab
+        self.pile.append(card)
+        self.last_play = {"seat": seat, "cards": [card], "kind": "blind-miss"}
+        ev.append(Event("miss", f"{pretty(card)} doesn't beat the pile.", {"seat": seat, "card": card}))
+        ev += self.do_pickup(seat, forced=True)
+        self._deadline(seat, ev)  # a card was played, so the time for Nein is up
+        return ev
+
+    # -- jokers and 25s --------------------------------------------------------------
+    def do_vector(self, seat: int, vector: str) -> list[Event]:
+        changed = vector != self.vector
+        self.vector = vector
+        ev = [
+            Event(
+                "vector",
+                f"{{p{seat}}} {'changes' if changed else 'keeps'} the vector: {VECTOR_TITLES[vector]}.",
+                {"vector": vector},
+            )
+        ]
+        if self.after_quarter and self.good:
+            self.pending = "give"
+        else:
+            self.after_quarter = False
+            self._merge_good(ev)
+            self.pending = "again"
+        return ev
+
+    def do_give(self, seat: int, number: int, target: int) -> list[Event]:
+        cards = self.good.pop(number - 1)
+        marker = self.good_marker.pop(number - 1)
+        ev: list[Event] = []
+        if marker is not None:
+            self.bad.append(marker)
+            ev.append(Event("give", f"{{p{seat}}} gives the empty pile to {{p{target}}}: nothing changes hands.", {}))
+        else:
+            self.hands[target] += cards
+            self.known[target] += cards
+            ev.append(
+                Event(
+                    "give",
+                    f"{{p{seat}}} gives good discard pile {number} ({len(cards)} cards) to {{p{target}}}.",
+                    {"seat": seat, "to": target, "cards": cards},
+                )
+            )
+        self.after_quarter = False
+        self._merge_good(ev)
+        self.pending = "again"
+        return ev
+
+    def _merge_good(self, ev: list[Event]) -> None:
+        """Once every 25 has been played the good discards join the bad one for good."""
+        if self.quarters_out < self.decks or not self.good:
+            return
+        for cards, marker in zip(self.good, self.good_marker, strict=True):
+            self.bad += cards + ([marker] if marker else [])
+        self.good, self.good_marker = [], []
+        ev.append(Event("merge", "Every 25 has been played: the good discard piles join the bad discard.", {}))
+
+    # -- ends of turns and of the game ---------------------------------------------------
+    def start_turn(self, seat: int) -> None:
+        self.current = seat
+        self.pending = "play"
+        self.top_mine = False
+        self.eights_beaten = 0
+        self.window = None
+        self.turns += 1
+
+    def end_turn(self, seat: int, drew: int, picked_up: bool = False) -> list[Event]:
+        """Pass the turn on: follow-up race, the eight's chooser, or the next seat."""
+        if self.opening_turn:
+            self.opening_turn = False
+            self.phase = "follow"
+            n = self.players
+            self.follow = sorted({(seat + 1) % n, (seat - 1) % n})
+            self.current = None
+            self.pending = "play"
+            self.top_mine = False
+            return [Event("follow", "Either neighbour of the opener may follow up.", {"seats": list(self.follow)})]
+        if self.eights_beaten and not picked_up:
+            others = [s for s in range(self.players) if s != seat]
+            if len(others) > 1:
+                self.pending = "next"
+                return []
+            self.start_turn(others[0])
+            return []
+        top_mine = self.top_mine
+        self.start_turn((seat + (self.direction or 1)) % self.players)
+        if drew and top_mine and not picked_up and self.hands[seat] and self.top() is not None:
+            self.window = seat
+        return []
+
+    def _win(self, seat: int, how: str, ev: list[Event]) -> None:
+        self.winner = seat
+        self.reason = f"{{p{seat}}} {how} and wins."
+        self.phase = "over"
+        self.window = None
+        ev.append(Event("win", self.reason, {"seat": seat}))

@@ -1,0 +1,177 @@
+"""Moleicki's card orders: the eight vectors, aargh cards, matching and straights.
+
+Pure functions over card codes (engine.cards notation). A *vector* decides which
+ordinary card beats which; it is named by a short token:
+
+    up  down  middle  antimiddle  into  out  north  south
+
+Ordinary ranks are 3..9, J, Q, K, A. The aargh cards (2, 10, joker `JK`, twenty-five
+`25`) sit outside every order. In the loops (north, south) the 8 is the junction and
+is outside the order too.
+
+`strength(card, vector)` is a number, higher beats lower; cards of equal strength
+are "equivalent". `group(card, vector)` says which cards count as the same rank for
+matching and tying: in middle and antimiddle the equivalent pairs (7&9, 6&J, ...) are
+one rank, everywhere else only the face value counts.
+"""
+
+from __future__ import annotations
+
+from engine.cards import JOKER, QUARTER, rank
+
+VECTORS: tuple[str, ...] = ("up", "down", "middle", "antimiddle", "into", "out", "north", "south")
+VECTOR_TITLES: dict[str, str] = {
+    "up": "Up",
+    "down": "Down",
+    "middle": "Middle",
+    "antimiddle": "Anti-middle",
+    "into": "Into the page",
+    "out": "Out of the page",
+    "north": "North loop",
+    "south": "South loop",
+}
+_VECTOR_ALIASES: dict[str, str] = {
+    "anti": "antimiddle",
+    "anti-middle": "antimiddle",
+    "antimiddle": "antimiddle",
+    "into-the-page": "into",
+    "intothepage": "into",
+    "in": "into",
+    "out-of-the-page": "out",
+    "outofthepage": "out",
+    "north-loop": "north",
+    "northloop": "north",
+    "south-loop": "south",
+    "southloop": "south",
+}
+
+AARGH_RANKS = frozenset({"2", "10", JOKER, QUARTER})
+ORDINARY_RANKS: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "J", "Q", "K", "A")
+LOOPS = frozenset({"north", "south"})
+EIGHT_RULE = frozenset({"up", "down"})  # the eight rule and straights live here only
+MERGED_PAIRS = frozenset({"middle", "antimiddle"})  # equivalent ranks match and tie
+
+# Each vector from high to low; a tuple groups equivalent ranks. The south loop is the
+# north loop reversed (the source leaves its J out, surely by accident: see the docs).
+_HIGH_TO_LOW: dict[str, tuple[tuple[str, ...], ...]] = {
+    "up": (("A",), ("K",), ("Q",), ("J",), ("9",), ("8",), ("7",), ("6",), ("5",), ("4",), ("3",)),
+    "down": (("3",), ("4",), ("5",), ("6",), ("7",), ("8",), ("9",), ("J",), ("Q",), ("K",), ("A",)),
+    "middle": (("8",), ("7", "9"), ("6", "J"), ("5", "Q"), ("4", "K"), ("3", "A")),
+    "antimiddle": (("3", "A"), ("4", "K"), ("5", "Q"), ("6", "J"), ("7", "9"), ("8",)),
+    "into": (("6", "J"), ("7", "9"), ("8",), ("3", "A"), ("K", "4"), ("Q", "5")),
+    "out": (("Q", "5"), ("K", "4"), ("3", "A"), ("8",), ("7", "9"), ("6", "J")),
+    "north": (("9",), ("J",), ("Q",), ("K",), ("A",), ("3",), ("4",), ("5",), ("6",), ("7",)),
+    "south": (("7",), ("6",), ("5",), ("4",), ("3",), ("A",), ("K",), ("Q",), ("J",), ("9",)),
+}
+
+# STRENGTH[vector][rank] -> 0 for the lowest step upwards; ranks missing are not in order.
+STRENGTH: dict[str, dict[str, int]] = {
+    v: {r: len(steps) - 1 - i for i, step in enumerate(steps) for r in step} for v, steps in _HIGH_TO_LOW.items()
+}
+# Low-to-high rank sequences where straights are allowed (10 is simply absent).
+SEQUENCE: dict[str, tuple[str, ...]] = {v: tuple(step[0] for step in reversed(_HIGH_TO_LOW[v])) for v in EIGHT_RULE}
+_FACE_ORDER = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))}
+_SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+
+
+def parse_vector(text: str) -> str | None:
+    """The vector token for forgiving text ("Anti-middle", "north loop"), or None."""
+    t = text.strip().lower().replace(" ", "-")
+    if t in VECTORS:
+        return t
+    t = _VECTOR_ALIASES.get(t, t)
+    if t in VECTORS:
+        return t
+    t = t.replace("-loop", "").replace("-the-page", "").replace("-of", "")
+    return t if t in VECTORS else None
+
+
+def is_aargh(card: str) -> bool:
+    return rank(card) in AARGH_RANKS
+
+
+def is_junction(card: str, vector: str) -> bool:
+    """An 8 in the north or south loop."""
+    return vector in LOOPS and rank(card) == "8"
+
+
+def strength(card: str, vector: str) -> int:
+    """How high an ordinary card stands in `vector` (higher beats lower)."""
+    return STRENGTH[vector][rank(card)]
+
+
+def group(card: str, vector: str) -> str:
+    """The matching key: equal keys may be played together and tie each other."""
+    r = rank(card)
+    if vector in MERGED_PAIRS and r in STRENGTH[vector]:
+        return f"s{STRENGTH[vector][r]}"
+    return r
+
+
+def beats(card: str, top: str, vector: str) -> bool:
+    """Whether ordinary `card` is strictly higher than ordinary `top` in `vector`."""
+    table = STRENGTH[vector]
+    a, b = table.get(rank(card)), table.get(rank(top))
+    return a is not None and b is not None and a > b
+
+
+def ties(card: str, top: str, vector: str) -> bool:
+    return group(card, vector) == group(top, vector)
+
+
+def sort_key(card: str, vector: str) -> tuple[int, int, int]:
+    """Canonical order for a set of cards: low to high in the vector, aargh last."""
+    r = rank(card)
+    s = STRENGTH[vector].get(r)
+    if s is None:
+        s = 50 if r == "8" else 100 + _FACE_ORDER.get(r, 20)
+    suit = _SUIT_ORDER.get(card[-1], 9) if card not in (JOKER, QUARTER) else 9
+    return (s, _FACE_ORDER.get(r, 20), suit)
+
+
+def sort_for(cards: list[str], vector: str) -> list[str]:
+    return sorted(cards, key=lambda c: sort_key(c, vector))
+
+
+def straight_order(cards: list[str], vector: str) -> list[str] | None:
+    """The cards low to high if they form a straight in `vector`, else None.
+
+    A straight is exactly four ordinary cards of four consecutive ranks in the up or
+    down sequence (10 is not in the sequence, so 9 and J are neighbours).
+    """
+    if vector not in SEQUENCE or len(cards) != 4:
+        return None
+    seq = SEQUENCE[vector]
+    index = {r: i for i, r in enumerate(seq)}
+    try:
+        ordered = sorted(cards, key=lambda c: index[rank(c)])
+    except KeyError:
+        return None
+    first = index[rank(ordered[0])]
+    if [index[rank(c)] for c in ordered] != list(range(first, first + 4)):
+        return None
+    return ordered
+
+
+def is_match(cards: list[str], vector: str) -> bool:
+    """One or more ordinary cards that may be played together (same matching key)."""
+    if not cards or any(is_aargh(c) for c in cards):
+        return False
+    key = group(cards[0], vector)
+    return all(group(c, vector) == key for c in cards)
+
+
+def straights_in(cards: list[str], vector: str) -> list[list[str]]:
+    """One straight (low to high) for every run of four ranks present in `cards`."""
+    if vector not in SEQUENCE:
+        return []
+    by_rank: dict[str, str] = {}
+    for c in sort_for(cards, vector):
+        by_rank.setdefault(rank(c), c)
+    seq = SEQUENCE[vector]
+    found = []
+    for i in range(len(seq) - 3):
+        window = seq[i : i + 4]
+        if all(r in by_rank for r in window):
+            found.append([by_rank[r] for r in window])
+    return found
