@@ -1,0 +1,98 @@
+"""Solitaire benchmark: the FreeCell solver over numbered deals, and random-play speed.
+
+    python bench/bench_solver.py [--first 1] [--deals 1000] [--budget 100000] [--jobs J] [--seconds 5]
+
+Prints one JSON object:
+- solver: deals tried, share solved within the budget (positions generated), deals
+  per second (one process), time per deal p50/p99/max in ms, mean positions
+  generated for the solved ones, and the deals it did not solve;
+- freecell_random / klondike_random: uniformly random legal actions per second
+  (legal_actions + apply each step, resign left out, a new game when one ends).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import GAMES, freecell_solver
+
+
+def solve_deal(job: tuple[int, int]) -> tuple[int, bool, float, int]:
+    deal, budget = job
+    state = GAMES["freecell"].new(1, options={"deal": str(deal)})
+    start = time.perf_counter()
+    result = freecell_solver.search(state, budget)
+    return deal, result.moves is not None, time.perf_counter() - start, result.nodes
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def solver_stats(first: int, deals: int, budget: int, jobs: int) -> dict[str, object]:
+    work = [(d, budget) for d in range(first, first + deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(solve_deal, work, chunksize=8))
+    else:
+        results = [solve_deal(w) for w in work]
+    times = [t for _, _, t, _ in results]
+    solved = [r for r in results if r[1]]
+    return {
+        "deals": f"{first}..{first + deals - 1}",
+        "budget": budget,
+        "solved_share": round(len(solved) / len(results), 4),
+        "deals_per_second": round(len(results) / sum(times), 2),
+        "ms_p50": round(1000 * percentile(times, 0.50), 1),
+        "ms_p99": round(1000 * percentile(times, 0.99), 1),
+        "ms_max": round(1000 * max(times), 1),
+        "mean_nodes_solved": round(sum(n for *_, n in solved) / max(1, len(solved))),
+        "unsolved": [d for d, ok, _, _ in results if not ok],
+    }
+
+
+def random_actions_per_second(name: str, seconds: float) -> dict[str, float]:
+    game = GAMES[name]
+    rng = random.Random(1)
+    actions = games = 0
+    state = game.new(1, seed=0)
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if state.over or state.moves > 2000:
+            games += 1
+            state = game.new(1, seed=games)
+        choices = [a for a in state.legal_actions(0) if a.text != "resign"]
+        state.apply(0, rng.choice(choices).text)
+        actions += 1
+    elapsed = time.perf_counter() - start
+    return {"actions_per_second": round(actions / elapsed, 1), "games_started": games + 1}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--budget", type=int, default=freecell_solver.DEFAULT_BUDGET)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    report = {
+        "solver": solver_stats(args.first, args.deals, args.budget, args.jobs),
+        "freecell_random": random_actions_per_second("freecell", args.seconds),
+        "klondike_random": random_actions_per_second("klondike", args.seconds),
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""FreeCell: eight columns, four free cells, every card face up.
+
+One player. All 52 cards are dealt face up round eight columns (four of seven
+cards, four of six). Build down in alternating colours in the tableau, park any
+card in one of four free cells, and build the four foundations up by suit from the
+ace. Any card or run may fill an empty column. A run moves as one "supermove" when
+there is room to shuffle it through the free cells and empty columns: at most
+(free cells + 1) x 2^(empty columns) cards, and the target column doesn't count
+when it is the empty one. After every move, cards no other card can still need go
+to the foundations by themselves (safe auto-move).
+
+Deals are the classic Microsoft numbered deals (option `deal`, 1..1000000; blank
+picks one at random); deal 11982 is the famous one that cannot be won.
+
+Notation (lowercase, canonical first):
+    move 3 7        column 3 to column 7, as many cards as fit (one run)
+    move 3 7 2      exactly two cards (only a choice when column 7 is empty)
+    move 3 f        top card of column 3 to its foundation
+    move 3 a        top card of column 3 to free cell a (cells a..d)
+    move a 5        the card in free cell a to column 5 (or `move a f`)
+    auto            send every safe card up (listed only when one can go)
+    finish          send everything up (listed when nothing but that is left)
+    undo, hint, resign
+Parsing is forgiving: "3 to 7", "3-7", "3>f", "3f", "m 3 7", "3 cell".
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import freecell_solver
+from engine.cards import RANKS, pretty, stack_deck, standard_deck
+from engine.core import Action, Game, IllegalAction, Option
+from engine.solitaire import RANK, RED, Command, Op, SolitaireState, builds_on, run_length, sweep_wins
+
+__all__ = ["GAME", "FreeCell", "FreeCellState", "microsoft_deal"]
+
+DEAL_MAX = 1_000_000
+CELLS = "abcd"
+HINT_BUDGET = 20_000  # solver positions for a hint (about a second at worst)
+FINISH_BUDGET = 20_000  # and for `finish` when a plain sweep can't do it
+_MS_SUITS = "CDHS"  # the Microsoft card numbering: rank * 4 + suit in this order
+
+
+def microsoft_deal(number: int) -> list[str]:
+    """The deck order (first dealt first) of Microsoft FreeCell deal `number`.
+
+    The classic generator: seed = number, and each draw sets
+    seed = (seed * 214013 + 2531011) mod 2^31 and yields seed >> 16. Cards are
+    numbered 0..51 as rank * 4 + suit (ace first; clubs, diamonds, hearts, spades).
+    Each draw picks index draw mod (cards left); that card is dealt and the last
+    remaining card takes its place. Dealing round the eight columns in that order
+    gives the familiar layout.
+    """
+    seed = number
+    deck = list(range(52))
+    order = []
+    for left in range(52, 0, -1):
+        seed = (seed * 214013 + 2531011) & 0x7FFFFFFF
+        j = (seed >> 16) % left
+        card = deck[j]
+        order.append(RANKS[card // 4] + _MS_SUITS[card % 4])
+        deck[j] = deck[left - 1]
+    return order
+
+
+def _parse_deal(text: str) -> int | None:
+    text = text.strip().lstrip("#")
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= DEAL_MAX:
+        raise ValueError(f"FreeCell deal must be a number from 1 to {DEAL_MAX}, or blank for a random one.")
+    return int(text)
+
+
+class FreeCell(Game):
+    name = "freecell"
+    title = "FreeCell"
+    min_players = 1
+    max_players = 1
+    solo = True
+    options = (Option("deal", (), "", f"Microsoft deal number 1..{DEAL_MAX}; blank for a random deal."),)
+
+
+class FreeCellState(SolitaireState):
+    game = FreeCell
+    columns = 8
+    auto_after_move = True
+
+    cells: list[str | None]
+    deal: int | None  # None for a stacked test deck
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def start(cls, players: int, rng: random.Random, options: dict[str, str], deck: list[str] | None) -> FreeCellState:
+        self = cls()
+        self._init_common(options, rng)
+        wanted = _parse_deal(options.get("deal", ""))
+        if deck:
+            self.deal = None
+            order = stack_deck(standard_deck(), deck, rng)
+        else:
+            self.deal = wanted if wanted is not None else rng.randint(1, DEAL_MAX)
+            order = microsoft_deal(self.deal)
+        for i, card in enumerate(order):
+            self.tableau[i % 8].append(card)
+        self.cells = [None] * 4
+        return self
+
+    def dump(self) -> dict[str, Any]:
+        return {**self._dump_common(), "cells": list(self.cells), "deal": self.deal}
+
+    @classmethod
+    def from_dump(cls, data: dict[str, Any]) -> FreeCellState:
+        self = cls()
+        self._load_common(data)
+        self.cells = list(data["cells"])
+        self.deal = data["deal"]
+        return self
+
+    def copy(self) -> FreeCellState:
+        other = FreeCellState()
+        self._copy_common(other)
+        other.cells = self.cells[:]
+        other.deal = self.deal
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> FreeCellState:
+        return self.copy()  # nothing is hidden in FreeCell
+
+    # -- piles ----------------------------------------------------------------
+    def _top(self, pid: str) -> str | None:
+        if pid in CELLS:
+            return self.cells[CELLS.index(pid)]
+        return super()._top(pid)
+
+    def _take(self, pid: str, n: int) -> list[str]:
+        if pid in CELLS:
+            i = CELLS.index(pid)
+            card = self.cells[i]
+            assert card is not None
+            self.cells[i] = None
+            return [card]
+        return super()._take(pid, n)
+
+    def _put(self, pid: str, cards: list[str]) -> None:
+        if pid in CELLS:
+            self.cells[CELLS.index(pid)] = cards[0]
+        else:
+            super()._put(pid, cards)
+
+    def _top_piles(self) -> list[str]:
+        return [*super()._top_piles(), *CELLS]
+
+    def max_run(self, to_empty: bool = False) -> int:
+        """The most cards one move may carry: (free cells + 1) x 2^(empty columns).
+
+        An empty target column can't hold cards in transit, so it doesn't count.
+        """
+        free = self.cells.count(None)
+        empty = sum(1 for c in self.tableau if not c) - (1 if to_empty else 0)
+        return (free + 1) << max(empty, 0)
+
+    # -- moves ----------------------------------------------------------------
+    def _resolve_move(self, src: str, dst: str, n: int | None) -> Command:
+        if src not in CELLS and self._column(src) is None:
+            raise IllegalAction(f"There is no pile “{src}”: columns are 1-8 and free cells a-d.")
+        if dst == "cell":
+            if None not in self.cells:
+                raise IllegalAction("All four free cells are full.")
+            dst = CELLS[self.cells.index(None)]
+        if dst != "f" and dst not in CELLS and self._column(dst) is None:
+            raise IllegalAction(f"There is no pile “{dst}”: use a column 1-8, a free cell a-d, or f.")
+        return self._move_command(src, dst, n, self._counts(src, dst))
+
+    def _counts(self, src: str, dst: str) -> list[int] | str:
+        """The card counts that may move from src to dst, or why none may."""
+        if src == dst:
+            return "Pick two different piles."
+        if src in CELLS:
+            card = self.cells[CELLS.index(src)]
+            if card is None:
+                return f"Free cell {src} is empty."
+            if dst in CELLS:
+                return f"The {pretty(card)} is already in a free cell."
+            return self._single(card, dst)
+        col = self.tableau[int(src) - 1]
+        if not col:
+            return f"Column {src} is empty."
+        if dst in CELLS:
+            if self.cells[CELLS.index(dst)] is not None:
+                return f"Free cell {dst} is taken."
+            return [1]
+        if dst == "f":
+            return self._single(col[-1], dst)
+        return self._run_counts(col, src, self.tableau[int(dst) - 1])
+
+    def _single(self, card: str, dst: str) -> list[int] | str:
+        if dst == "f":
+            if self.found[card[-1]] == RANK[card] - 1:
+                return [1]
+            return f"The {pretty(card)} can't go to its foundation yet."
+        target = self.tableau[int(dst) - 1]
+        if not target or builds_on(card, target[-1]):
+            return [1]
+        return f"The {pretty(card)} can't go onto the {pretty(target[-1])}: build down in alternating colours."
+
+    def _run_counts(self, col: list[str], src: str, target: list[str]) -> list[int] | str:
+        run = run_length(col)
+        if not target:
+            return list(range(1, min(run, self.max_run(to_empty=True)) + 1))
+        top, onto = col[-1], target[-1]
+        depth = RANK[onto] - 1 - RANK[top]
+        if depth < 0 or depth >= run or RED[col[-1 - depth]] == RED[onto]:
+            return f"Nothing movable in column {src} fits onto the {pretty(onto)}."
+        limit = self.max_run()
+        if depth + 1 > limit:
+            return (
+                f"That needs {depth + 1} cards to move at once, but with {self.cells.count(None)} free "
+                f"cell(s) and {sum(1 for c in self.tableau if not c)} empty column(s) you can move {limit}."
+            )
+        return [depth + 1]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move:
+            return []
+        home: list[Command] = []
+        moves: list[Command] = []
+        first_empty = next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
+        first_cell = CELLS[self.cells.index(None)] if None in self.cells else None
+        for src in [*CELLS, *(str(i + 1) for i in range(8))]:
+            if self._top(src) is None:
+                continue
+            targets = [str(i + 1) for i, c in enumerate(self.tableau) if c]
+            if first_empty:
+                targets.append(first_empty)
+            if src not in CELLS and first_cell:
+                targets.append(first_cell)
+            if isinstance(self._counts(src, "f"), list):
+                home.append(self._move_command(src, "f", 1, [1]))
+            for dst in targets:
+                counts = self._counts(src, dst)
+                if not isinstance(counts, list):
+                    continue
+                whole = 0 if src in CELLS else len(self.tableau[int(src) - 1])
+                for n in counts:
+                    if dst == first_empty and n == whole:
+                        continue  # a whole column into an empty one changes nothing
+                    moves.append(self._move_command(src, dst, n, counts))
+        actions = [Action(c.text, self._label(c)) for c in home + moves]
+        return actions + self._tail_actions()
+
+    def _has_move(self) -> bool:
+        return any(a.text.startswith("move") for a in self.legal_actions(0)) or self._safe_source() is not None
+
+    def _stuck(self) -> bool:
+        return not self._has_move()
+
+    # -- finishing, hints and the solver --------------------------------------
+    def _can_finish(self) -> bool:
+        return sweep_wins([*self.tableau, *([c] for c in self.cells if c)], self.found)
+
+    def _check_verb(self, verb: str) -> Command:
+        if verb == "finish":
+            # `_plan` lives only between this check and `_finish_ops` in one apply.
+            self._plan = None if self._can_finish() else freecell_solver.solve(self, FINISH_BUDGET)
+            if not self._can_finish() and self._plan is None:
+                raise IllegalAction("No way to finish was found from here: keep playing, or undo.")
+            return Command("finish", "finish")
+        return super()._check_verb(verb)
+
+    def _finish_ops(self) -> list[Op]:
+        plan, self._plan = getattr(self, "_plan", None), None
+        if plan is None:
+            return self._sweep_ops()
+        # The solver plays the rest: the player had help, so it counts as a hint.
+        self.hints += 1
+        ops: list[Op] = []
+        for text in plan:
+            cmd = self._command(text)
+            if cmd.verb == "auto":
+                ops += self._auto_ops()
+            else:
+                ops += self._do_move(cmd.src, cmd.dst, cmd.n) + self._auto_ops()
+        return ops
+
+    def hint(self) -> Action | None:
+        """The solver's next move (or a best guess if it finds no win); None if stuck."""
+        if self.over:
+            return None
+        if self._can_finish():
+            return Action("finish", "Finish: send every card home")
+        plan = freecell_solver.solve(self, HINT_BUDGET)
+        if plan:
+            cmd = self._command(plan[0])
+            return Action(cmd.text, self._label(cmd))
+        best: tuple[int, Action] | None = None
+        for action in self.legal_actions(0):
+            if action.text.startswith("move"):
+                trial = self.copy()
+                trial.apply(0, action.text)
+                score = freecell_solver.evaluate(trial)
+                if best is None or score < best[0]:
+                    best = (score, action)
+        return best[1] if best else None
+
+    def solvable(self, budget: int = freecell_solver.DEFAULT_BUDGET) -> bool | None:
+        """True if the solver wins from here, False if it proved it can't, None if unsure."""
+        result = freecell_solver.search(self, budget)
+        if result.moves is not None:
+            return True
+        return False if result.exhausted else None
+
+    # -- information ----------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        has_empty = any(not c for c in self.tableau)
+        return {
+            **self._view_common(),
+            "deal": self.deal,
+            "tableau": [list(c) for c in self.tableau],
+            "cells": list(self.cells),
+            "max_run": self.max_run(),
+            "max_run_empty": self.max_run(to_empty=True) if has_empty else 0,
+        }
+
+
+FreeCell.state_class = FreeCellState
+GAME = FreeCell

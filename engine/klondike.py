@@ -1,0 +1,455 @@
+"""Klondike: the classic patience with seven columns, a stock and a waste.
+
+One player. Twenty-eight cards are dealt to seven columns (column n gets n cards,
+only the top one face up); the other 24 form the stock. Build down in alternating
+colours in the tableau, move face-up runs as a unit, fill an empty column only
+with a king or a run headed by one, and build the four foundations up by suit
+from the ace. Turn the stock onto the waste one or three cards at a time
+(option `draw`); only the waste's top card plays. When the stock runs out the
+waste is turned over to make it again, as often as option `passes` allows.
+A face-down card left on top of a column turns up by itself.
+
+Notation (lowercase, canonical first):
+    draw          turn cards from the stock onto the waste; when the stock is
+                  empty, turn the waste over to start the next pass
+    move w 4      the waste's top card to column 4 (`move w f`: to its foundation)
+    move 3 7      column 3 to column 7, as many cards as fit (one run)
+    move 3 7 2    the same, saying the card count (it must be the one that fits)
+    move 3 f      the top card of column 3 to its foundation
+    auto          send every safe card up (listed only when one can go)
+    finish        send everything up (once every card is face up and the stock
+                  and waste are empty)
+    undo, hint, resign
+Parsing is forgiving: "3 to 7", "3-7", "w>f", "3f", "d" or "stock" for draw.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from engine.cards import pretty, stack_deck, standard_deck
+from engine.core import Action, Event, Game, IllegalAction, Option
+from engine.solitaire import (
+    RANK,
+    RED,
+    Command,
+    Op,
+    SolitaireState,
+    builds_on,
+    fits_foundation,
+    run_length,
+    safe_for_foundation,
+)
+
+__all__ = ["GAME", "Klondike", "KlondikeState"]
+
+COLUMNS = 7
+KING = 13
+
+
+class Klondike(Game):
+    name = "klondike"
+    title = "Klondike"
+    min_players = 1
+    max_players = 1
+    solo = True
+    options = (
+        Option("draw", ("1", "3"), "1", "Cards turned from the stock at a time."),
+        Option("passes", ("unlimited", "3", "1"), "unlimited", "Passes through the stock allowed."),
+    )
+
+
+class KlondikeState(SolitaireState):
+    game = Klondike
+    columns = COLUMNS
+    game_verbs: ClassVar[dict[str, str]] = {
+        "draw": "draw",
+        "d": "draw",
+        "stock": "draw",
+        "s": "draw",
+        "deal": "draw",
+        "turn": "draw",
+        "recycle": "draw",
+        "redeal": "draw",
+    }
+
+    down: list[int]  # face-down cards at the bottom of each column
+    stock: list[str]  # top card last
+    waste: list[str]  # top card last
+    recycles: int  # times the waste has been turned over
+    seen: set[str]  # cards the player has seen face up (memory survives an undo)
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def start(cls, players: int, rng: random.Random, options: dict[str, str], deck: list[str] | None) -> KlondikeState:
+        self = cls()
+        self._init_common(options, rng)
+        order = stack_deck(standard_deck(), deck, rng)
+        dealt = 0
+        for row in range(COLUMNS):  # a row of seven, then six from column 2, ...
+            for col in range(row, COLUMNS):
+                self.tableau[col].append(order[dealt])
+                dealt += 1
+        self.down = list(range(COLUMNS))
+        self.stock = order[dealt:][::-1]  # the next card to deal is the stock's top
+        self.waste = []
+        self.recycles = 0
+        self.seen = {col[-1] for col in self.tableau}
+        return self
+
+    @property
+    def draw_count(self) -> int:
+        return int(self.options["draw"])
+
+    @property
+    def passes(self) -> int | None:
+        value = self.options["passes"]
+        return None if value == "unlimited" else int(value)
+
+    @property
+    def passes_left(self) -> int | None:
+        """How many more times the waste may be turned over (None: no limit)."""
+        return None if self.passes is None else self.passes - 1 - self.recycles
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            **self._dump_common(),
+            "down": list(self.down),
+            "stock": list(self.stock),
+            "waste": list(self.waste),
+            "recycles": self.recycles,
+            "seen": sorted(self.seen),
+        }
+
+    @classmethod
+    def from_dump(cls, data: dict[str, Any]) -> KlondikeState:
+        self = cls()
+        self._load_common(data)
+        self.down = [int(d) for d in data["down"]]
+        self.stock = list(data["stock"])
+        self.waste = list(data["waste"])
+        self.recycles = int(data["recycles"])
+        self.seen = set(data["seen"])
+        return self
+
+    def copy(self) -> KlondikeState:
+        other = KlondikeState()
+        self._copy_common(other)
+        other.down = self.down[:]
+        other.stock = self.stock[:]
+        other.waste = self.waste[:]
+        other.recycles = self.recycles
+        other.seen = set(self.seen)
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> KlondikeState:
+        """Shuffle the never-seen cards among the places that hold them.
+
+        Face-down tableau cards and stock cards the player has not seen are
+        interchangeable to them; a card once seen (turned up and then undone, or
+        drawn and recycled) stays where the player knows it is.
+        """
+        world = self.copy()
+        places: list[tuple[list[str], int]] = []
+        for col, down in zip(world.tableau, world.down, strict=True):
+            places += [(col, i) for i in range(down) if col[i] not in self.seen]
+        places += [(world.stock, i) for i, c in enumerate(world.stock) if c not in self.seen]
+        cards = [pile[i] for pile, i in places]
+        rng.shuffle(cards)
+        for (pile, i), card in zip(places, cards, strict=True):
+            pile[i] = card
+        return world
+
+    # -- piles ----------------------------------------------------------------
+    def _top(self, pid: str) -> str | None:
+        if pid == "w":
+            return self.waste[-1] if self.waste else None
+        col = self._column(pid)
+        if col is not None:
+            return col[-1] if len(col) > self.down[int(pid) - 1] else None
+        return super()._top(pid)
+
+    def _take(self, pid: str, n: int) -> list[str]:
+        if pid == "w":
+            return [self.waste.pop()]
+        return super()._take(pid, n)
+
+    def _put(self, pid: str, cards: list[str]) -> None:
+        if pid == "w":
+            self.waste.extend(cards)
+        else:
+            super()._put(pid, cards)
+
+    def _top_piles(self) -> list[str]:
+        return [*super()._top_piles(), "w"]
+
+    def _after_take(self, pid: str) -> list[Op]:
+        """Turn up a face-down card left on top of a column (as PySolFC does)."""
+        col = self._column(pid)
+        if col and self.down[int(pid) - 1] == len(col):
+            op: Op = ["flip", pid]
+            self._run(op)
+            self._news.append(Event("flip", f"{pretty(col[-1])} is turned up.", {"card": col[-1]}))
+            return [op]
+        return []
+
+    def _run_extra(self, op: Op) -> None:
+        if op[0] == "flip":
+            i = int(op[1]) - 1
+            self.down[i] -= 1
+            self.seen.add(self.tableau[i][self.down[i]])
+        elif op[0] == "draw":
+            for _ in range(op[1]):
+                self.waste.append(self.stock.pop())
+                self.seen.add(self.waste[-1])
+        elif op[0] == "recycle":
+            self.stock, self.waste = self.waste[::-1], []
+            self.recycles += 1
+        else:
+            super()._run_extra(op)
+
+    def _revert_extra(self, op: Op) -> None:
+        if op[0] == "flip":
+            self.down[int(op[1]) - 1] += 1
+        elif op[0] == "draw":
+            for _ in range(op[1]):
+                self.stock.append(self.waste.pop())
+        elif op[0] == "recycle":
+            self.waste, self.stock = self.stock[::-1], []
+            self.recycles -= 1
+        else:
+            super()._revert_extra(op)
+
+    # -- moves ----------------------------------------------------------------
+    def _help(self) -> str:
+        return "Write a move like “draw”, “move w 4”, “move 3 7” or “move 3 f”, or “undo”."
+
+    def _resolve_move(self, src: str, dst: str, n: int | None) -> Command:
+        if src == "s":
+            raise IllegalAction("Use “draw” to turn cards from the stock.")
+        if src != "w" and self._column(src) is None:
+            raise IllegalAction(f"There is no pile “{src}”: columns are 1-7 and the waste is w.")
+        if dst in ("cell", "a", "b", "c", "d"):
+            raise IllegalAction("Klondike has no free cells.")
+        if dst != "f" and self._column(dst) is None:
+            raise IllegalAction(f"There is no pile “{dst}”: use a column 1-7 or f for the foundations.")
+        return self._move_command(src, dst, n, self._counts(src, dst))
+
+    def _counts(self, src: str, dst: str) -> list[int] | str:
+        if src == dst:
+            return "Pick two different piles."
+        if src == "w":
+            return self._single(self.waste[-1], dst) if self.waste else "The waste is empty."
+        i = int(src) - 1
+        col = self.tableau[i]
+        if not col:
+            return f"Column {src} is empty."
+        if dst == "f":
+            return self._single(col[-1], dst)
+        run = run_length(col, self.down[i])
+        target = self.tableau[int(dst) - 1]
+        if not target:
+            if RANK[col[-run]] == KING:
+                return [run]
+            return "Only a king, or a run headed by a king, can fill an empty column."
+        onto = target[-1]
+        depth = RANK[onto] - 1 - RANK[col[-1]]
+        if depth < 0 or depth >= run or RED[col[-1 - depth]] == RED[onto]:
+            return f"Nothing face up in column {src} fits onto the {pretty(onto)}."
+        return [depth + 1]
+
+    def _single(self, card: str, dst: str) -> list[int] | str:
+        if dst == "f":
+            if fits_foundation(card, self.found):
+                return [1]
+            return f"The {pretty(card)} can't go to its foundation yet."
+        target = self.tableau[int(dst) - 1]
+        if not target:
+            return [1] if RANK[card] == KING else "Only a king can fill an empty column."
+        if builds_on(card, target[-1]):
+            return [1]
+        return f"The {pretty(card)} can't go onto the {pretty(target[-1])}: build down in alternating colours."
+
+    def _draw_problem(self) -> str | None:
+        if self.stock:
+            return None
+        if not self.waste:
+            return "The stock and the waste are both empty."
+        if self.passes_left is not None and self.passes_left <= 0:
+            return f"You have used all your passes through the stock ({self.passes})."
+        return None
+
+    def _check_verb(self, verb: str) -> Command:
+        if verb == "draw":
+            problem = self._draw_problem()
+            if problem:
+                raise IllegalAction(problem)
+            return Command("draw", "draw")
+        return super()._check_verb(verb)
+
+    def _extra_execute(self, cmd: Command) -> list[Event]:
+        if cmd.verb != "draw":
+            return super()._extra_execute(cmd)
+        if self.stock:
+            op: Op = ["draw", min(self.draw_count, len(self.stock))]
+            self._run(op)
+            event = Event("draw", f"{{p0}} turns up {pretty(self.waste[-1])}.", {"waste": self.waste[-3:]})
+        else:
+            op = ["recycle"]
+            self._run(op)
+            event = Event("recycle", "{p0} turns the waste over.", {"pass": self.recycles + 1})
+        return self._record([op], event)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move:
+            return []
+        home: list[Command] = []
+        moves: list[Command] = []
+        first_empty = next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
+        for src in ["w", *(str(i + 1) for i in range(COLUMNS))]:
+            if self._top(src) is None:
+                continue
+            if isinstance(self._counts(src, "f"), list):
+                home.append(self._move_command(src, "f", 1, [1]))
+            for j, target in enumerate(self.tableau):
+                dst = str(j + 1)
+                if dst == src or (not target and dst != first_empty):
+                    continue
+                counts = self._counts(src, dst)
+                if not isinstance(counts, list):
+                    continue
+                if not target and src != "w" and counts[0] == len(self.tableau[int(src) - 1]):
+                    continue  # a king already at the bottom gains nothing from moving
+                moves.append(self._move_command(src, dst, None, counts))
+        actions = [Action(c.text, self._label(c)) for c in home + moves]
+        if self._draw_problem() is None:
+            actions.append(Action("draw", "Draw" if self.stock else "Turn the waste over"))
+        return actions + self._tail_actions()
+
+    # -- finishing, hints and stuck -------------------------------------------
+    def _can_finish(self) -> bool:
+        return not self.won and not any(self.down) and not self.stock and not self.waste
+
+    def _finish_refusal(self) -> str:
+        return "You can finish once every card is face up and the stock and waste are empty."
+
+    def _playable(self, card: str) -> bool:
+        if fits_foundation(card, self.found):
+            return True
+        for i, col in enumerate(self.tableau):
+            if (not col and RANK[card] == KING) or (len(col) > self.down[i] and builds_on(card, col[-1])):
+                return True
+        return False
+
+    def _draw_value(self) -> int:
+        """Worth drawing if an unseen card may come up or a known one will play."""
+        if any(c not in self.seen for c in self.stock):
+            return 10
+        stock, waste, recycles = self.stock[:], self.waste[:], self.recycles
+        turned = 0
+        for _ in range(200):
+            if stock:
+                for _ in range(min(self.draw_count, len(stock))):
+                    waste.append(stock.pop())
+                if self._playable(waste[-1]):
+                    return 10
+            elif waste and (self.passes is None or self.passes - 1 - recycles > 0) and turned < 2:
+                stock, waste, recycles, turned = waste[::-1], [], recycles + 1, turned + 1
+            else:
+                break
+        return 0
+
+    def _move_value(self, cmd: Command) -> int:
+        """How useful a move looks, judged on face-up cards and counts only."""
+        if cmd.src == "w":
+            card = self.waste[-1]
+            if cmd.dst == "f":
+                return 80 + (30 if safe_for_foundation(card, self.found) else 0)
+            return 45
+        i = int(cmd.src) - 1
+        col, down = self.tableau[i], self.down[i]
+        reveals = down > 0 and len(col) - cmd.n == down
+        if cmd.dst == "f":
+            safe = safe_for_foundation(col[-1], self.found)
+            return 60 + (30 if safe else 0) + (40 + down if reveals else 0)
+        if reveals:
+            return 50 + 2 * down
+        return self._follow_up(cmd)
+
+    def _follow_up(self, cmd: Command) -> int:
+        """Value of a move that turns nothing up: what it makes possible next.
+
+        The move is tried in place and undone; it turns no card over, so nothing
+        hidden is looked at.
+        """
+        ops = self._do_move(cmd.src, cmd.dst, cmd.n)
+        try:
+            i = int(cmd.src) - 1
+            col = self.tableau[i]
+            if not col:
+                kings = [c for j, c in enumerate(self.tableau) if self.down[j] and RANK[c[self.down[j]]] == KING]
+                waste_king = bool(self.waste) and RANK[self.waste[-1]] == KING
+                return 20 if kings or waste_king else 0
+            exposed = col[-1]
+            if fits_foundation(exposed, self.found):
+                return 30
+            if self.waste and builds_on(self.waste[-1], exposed):
+                return 25
+            for j, other in enumerate(self.tableau):
+                if j == i or not self.down[j]:
+                    continue
+                depth = RANK[exposed] - 1 - RANK[other[-1]]
+                run = run_length(other, self.down[j])
+                if depth + 1 == run and RED[other[-run]] != RED[exposed]:
+                    return 35  # a run that sits on face-down cards can now move here
+            return 0
+        finally:
+            for op in reversed(ops):
+                self._revert(op)
+
+    def _scored_moves(self) -> list[tuple[int, Action]]:
+        scored = []
+        for action in self.legal_actions(0):
+            verb = action.text.split()[0]
+            if verb == "finish":
+                scored.append((1000, action))
+            elif verb == "draw":
+                scored.append((self._draw_value(), action))
+            elif verb == "move":
+                scored.append((self._move_value(self._command(action.text)), action))
+        return [(s, a) for s, a in scored if s > 0]
+
+    def hint(self) -> Action | None:
+        """The most useful-looking move, judged only on what the player can see."""
+        if self.over:
+            return None
+        scored = self._scored_moves()
+        return max(scored, key=lambda sa: sa[0])[1] if scored else None
+
+    def _stuck(self) -> bool:
+        """No move can make progress (only shuffling runs or cycling a known stock)."""
+        return not self._scored_moves()
+
+    def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
+        return self.hint()
+
+    # -- information ----------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        shown = 3 if self.draw_count == 3 else 1
+        return {
+            **self._view_common(),
+            "tableau": [[None] * d + col[d:] for col, d in zip(self.tableau, self.down, strict=True)],
+            "stock": len(self.stock),
+            "waste": self.waste[-shown:],
+            "waste_count": len(self.waste),
+            "draw": self.draw_count,
+            "passes": self.options["passes"],
+            "passes_left": self.passes_left,
+            "pass": self.recycles + 1,
+            "can_finish": self._can_finish(),
+        }
+
+
+Klondike.state_class = KlondikeState
+GAME = Klondike

@@ -1,0 +1,567 @@
+"""Shared machinery for Parlour's one-player solitaires (Klondike and FreeCell).
+
+Both games have a tableau of columns (card codes, bottom card first), four
+foundations built up by suit from the ace, a forgiving move notation, safe
+auto-moves, and an undo history. This module holds all of that once;
+engine/klondike.py and engine/freecell.py add their own piles and rules.
+
+Foundations are stored as the top rank per suit (0 when empty, 13 when complete):
+the cards under the top are implied, so the foundations are a small dict.
+
+Every change to the position is an *op*, a small JSON-safe list, and one player
+action (with the automatic moves it sets off) is one *step*: a list of ops. Undo
+runs a step's ops backwards, so it restores the exact previous position and the
+history stays small in a dump. Ops:
+
+    ["m", src, dst, n]   move the top n cards of pile src onto pile dst
+    ["flip", col]        Klondike: turn up the top face-down card of a column
+    ["draw", n]          Klondike: n cards from the stock to the waste, one by one
+    ["recycle"]          Klondike: turn the waste over to become the stock again
+
+Pile ids inside ops are the notation's: columns "1".."8", free cells "a".."d",
+the waste "w", and a foundation "f" plus its suit ("fS").
+
+Common notation (each game documents its own piles and verbs):
+    move <from> <to> [n]   also "3 to 7", "3-7", "3>f", "3f", "m 3 7"
+    undo, auto, finish, resign, hint
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import RANKS, SUITS, pretty, standard_deck
+from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, load_rng
+
+__all__ = [
+    "Command",
+    "Op",
+    "SolitaireState",
+    "builds_on",
+    "fits_foundation",
+    "run_length",
+    "safe_for_foundation",
+    "split_command",
+    "sweep_wins",
+]
+
+Op = list[Any]
+
+RANK: dict[str, int] = {c: RANKS.index(c[:-1]) + 1 for c in standard_deck()}  # ace 1 .. king 13
+RED: dict[str, bool] = {c: c[-1] in "HD" for c in standard_deck()}
+# The suits of the other colour: their foundations decide whether a card is safe.
+OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+
+
+def card_at(suit: str, rank: int) -> str:
+    return RANKS[rank - 1] + suit
+
+
+def builds_on(card: str, onto: str) -> bool:
+    """True if card may sit on `onto` in the tableau: one rank lower, other colour."""
+    return RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card]
+
+
+def run_length(column: list[str], floor: int = 0) -> int:
+    """How many cards at the top of column form a build, never reaching below floor."""
+    n = len(column)
+    k = 1 if n > floor else 0
+    while n - k > floor and builds_on(column[n - k], column[n - k - 1]):
+        k += 1
+    return k
+
+
+def fits_foundation(card: str, found: dict[str, int]) -> bool:
+    return found[card[-1]] == RANK[card] - 1
+
+
+def safe_for_foundation(card: str, found: dict[str, int]) -> bool:
+    """The standard safe rule: nothing left in play could still want to go onto card.
+
+    A card of rank r can only be needed as a resting place for an r-1 of the
+    other colour; once both of those are on their foundations, card may go up.
+    Aces and twos are always safe (nothing builds on them that a foundation
+    doesn't take first).
+    """
+    if not fits_foundation(card, found):
+        return False
+    r = RANK[card]
+    return r <= 2 or all(found[s] >= r - 1 for s in OTHER_COLOUR[card[-1]])
+
+
+def sweep_wins(piles: list[list[str]], found: dict[str, int]) -> bool:
+    """True if sending up whatever fits, again and again, empties every pile."""
+    tops = [len(p) for p in piles]
+    level = dict(found)
+    progress = True
+    while progress:
+        progress = False
+        for i, pile in enumerate(piles):
+            while tops[i] and level[pile[tops[i] - 1][-1]] == RANK[pile[tops[i] - 1]] - 1:
+                level[pile[tops[i] - 1][-1]] += 1
+                tops[i] -= 1
+                progress = True
+    return not any(tops)
+
+
+# -- notation -----------------------------------------------------------------
+
+VERBS = {
+    "undo": "undo",
+    "u": "undo",
+    "z": "undo",
+    "back": "undo",
+    "takeback": "undo",
+    "auto": "auto",
+    "autoplay": "auto",
+    "finish": "finish",
+    "done": "finish",
+    "resign": "resign",
+    "forfeit": "resign",
+    "quit": "resign",
+    "give up": "resign",
+    "hint": "hint",
+    "?": "hint",
+}
+_MOVE_WORDS = {"move", "mv", "m", "put", "play"}
+_FILLER = {"to", "onto", "on", "from", "the", "column", "col", "pile", "cards", "card", "of"}
+_PILE_WORDS = {
+    "waste": "w",
+    "foundation": "f",
+    "foundations": "f",
+    "home": "f",
+    "found": "f",
+    "fd": "f",
+    "cell": "cell",
+    "freecell": "cell",
+    "fc": "cell",
+    "free": "cell",
+}
+_SEPARATORS = re.compile(r"->|=>|→|>|-|,|:|/|;")
+
+
+def split_command(text: str) -> list[str]:
+    """Lower-cased words with separators and filler removed ("3 to 7" -> ["3", "7"])."""
+    words = [w for w in _SEPARATORS.sub(" ", text.lower()).split() if w not in _FILLER]
+    if words and words[0] in _MOVE_WORDS:
+        words = words[1:]
+    if len(words) == 1 and 2 <= len(words[0]) <= 3 and words[0] not in _PILE_WORDS:
+        words = list(words[0])  # "3f", "a5", "37": every pile is one character
+        if len(words) == 3 and not words[2].isdigit():
+            words = [words[0], words[1] + words[2]]
+    out = []
+    for i, w in enumerate(words):
+        w = _PILE_WORDS.get(w, w)
+        # "cell a" names the cell; a lone "cell" means the first free one.
+        if w == "cell" and i + 1 < len(words) and words[i + 1] in ("a", "b", "c", "d"):
+            continue
+        out.append(w)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A parsed, validated action: verb, piles, card count and canonical text."""
+
+    verb: str
+    text: str
+    src: str = ""
+    dst: str = ""
+    n: int = 0
+
+
+# -- the shared state ---------------------------------------------------------
+
+
+class SolitaireState(State):
+    """Tableau, foundations, undo history and counters shared by both solitaires.
+
+    Subclasses provide their piles (`_take`/`_put`/`_top` for ids the base does
+    not know, `_top_piles`), `_resolve_move`, `_can_finish`, `_stuck`, `hint`,
+    and their own verbs through `game_verbs`, `_check_verb` and `_extra_execute`.
+    """
+
+    columns: ClassVar[int]
+    auto_after_move: ClassVar[bool] = False  # FreeCell sends safe cards up after every move
+
+    players: int
+    options: dict[str, str]
+    tableau: list[list[str]]
+    found: dict[str, int]
+    history: list[list[Op]]
+    undos: int
+    hints: int
+    resigned: bool
+    rng: random.Random
+
+    # -- construction helpers -------------------------------------------------
+    def _init_common(self, options: dict[str, str], rng: random.Random) -> None:
+        self._news: list[Event] = []
+        self.players = 1
+        self.options = dict(options)
+        self.tableau = [[] for _ in range(self.columns)]
+        self.found = dict.fromkeys(SUITS, 0)
+        self.history = []
+        self.undos = 0
+        self.hints = 0
+        self.resigned = False
+        self.rng = rng
+
+    def _dump_common(self) -> dict[str, Any]:
+        return {
+            "options": dict(self.options),
+            "tableau": [list(c) for c in self.tableau],
+            "found": dict(self.found),
+            "history": [[list(op) for op in step] for step in self.history],
+            "undos": self.undos,
+            "hints": self.hints,
+            "resigned": self.resigned,
+            "rng": dump_rng(self.rng),
+        }
+
+    def _load_common(self, data: dict[str, Any]) -> None:
+        self._news: list[Event] = []
+        self.players = 1
+        self.options = dict(data["options"])
+        self.tableau = [list(c) for c in data["tableau"]]
+        self.found = {s: int(data["found"][s]) for s in SUITS}
+        self.history = [[list(op) for op in step] for step in data["history"]]
+        self.undos = int(data["undos"])
+        self.hints = int(data["hints"])
+        self.resigned = bool(data["resigned"])
+        self.rng = load_rng(data["rng"])
+
+    def _copy_common(self, other: SolitaireState) -> None:
+        other._news = []
+        other.players = 1
+        other.options = dict(self.options)
+        other.tableau = [c[:] for c in self.tableau]
+        other.found = dict(self.found)
+        other.history = self.history[:]  # steps are never changed once recorded
+        other.undos = self.undos
+        other.hints = self.hints
+        other.resigned = self.resigned
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+
+    # -- turn structure -------------------------------------------------------
+    @property
+    def won(self) -> bool:
+        return sum(self.found.values()) == 52
+
+    @property
+    def over(self) -> bool:
+        return self.resigned or self.won
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.over else (0,)
+
+    @property
+    def moves(self) -> int:
+        """Moves standing on the board: each undo takes one back (as in PySolFC)."""
+        return len(self.history)
+
+    def outcome(self) -> Outcome:
+        if self.won:
+            return Outcome((1,), (1.0,), f"Won in {self.moves} moves.")
+        if self.resigned:
+            return Outcome((1,), (0.0,), "Resigned.")
+        return Outcome((1,), (0.0,), "Not finished.")
+
+    def hidden_cards(self, seat: int) -> list[str]:
+        return []  # nothing is private to the one player (face-down cards are hidden from all)
+
+    # -- piles ----------------------------------------------------------------
+    def _column(self, pid: str) -> list[str] | None:
+        if pid.isdigit() and 1 <= int(pid) <= self.columns:
+            return self.tableau[int(pid) - 1]
+        return None
+
+    def _top(self, pid: str) -> str | None:
+        col = self._column(pid)
+        if col is not None:
+            return col[-1] if col else None
+        raise KeyError(pid)
+
+    def _take(self, pid: str, n: int) -> list[str]:
+        if pid[0] == "f":
+            suit = pid[1]
+            self.found[suit] -= 1
+            return [card_at(suit, self.found[suit] + 1)]
+        col = self._column(pid)
+        if col is None:
+            raise KeyError(pid)
+        taken = col[len(col) - n :]
+        del col[len(col) - n :]
+        return taken
+
+    def _put(self, pid: str, cards: list[str]) -> None:
+        if pid[0] == "f":
+            self.found[pid[1]] += len(cards)
+            return
+        col = self._column(pid)
+        if col is None:
+            raise KeyError(pid)
+        col.extend(cards)
+
+    def _after_take(self, pid: str) -> list[Op]:
+        """Ops the game performs by itself once cards leave pile pid (Klondike flips)."""
+        return []
+
+    # -- ops ------------------------------------------------------------------
+    def _run(self, op: Op) -> None:
+        if op[0] == "m":
+            self._put(op[2], self._take(op[1], op[3]))
+        else:
+            self._run_extra(op)
+
+    def _revert(self, op: Op) -> None:
+        if op[0] == "m":
+            self._put(op[1], self._take(op[2], op[3]))
+        else:
+            self._revert_extra(op)
+
+    def _run_extra(self, op: Op) -> None:
+        raise ValueError(f"unknown op {op!r}")
+
+    def _revert_extra(self, op: Op) -> None:
+        raise ValueError(f"unknown op {op!r}")
+
+    def _do_move(self, src: str, dst: str, n: int) -> list[Op]:
+        """Move n cards (dst "f" means the moving card's foundation); ops performed."""
+        if dst == "f":
+            top = self._top(src)
+            assert top is not None
+            dst = "f" + top[-1]
+        op: Op = ["m", src, dst, n]
+        self._run(op)
+        return [op, *self._after_take(src)]
+
+    def _undo_step(self) -> list[Op]:
+        step = self.history.pop()
+        for op in reversed(step):
+            self._revert(op)
+        return step
+
+    # -- automatic moves ------------------------------------------------------
+    def _top_piles(self) -> list[str]:
+        """Piles whose top card may go to a foundation (columns, cells, waste)."""
+        return [str(i + 1) for i in range(self.columns)]
+
+    def _safe_source(self) -> str | None:
+        for pid in self._top_piles():
+            card = self._top(pid)
+            if card is not None and safe_for_foundation(card, self.found):
+                return pid
+        return None
+
+    def _auto_ops(self) -> list[Op]:
+        """Send every safe card up (the closure is unique: foundations only grow)."""
+        ops: list[Op] = []
+        while (pid := self._safe_source()) is not None:
+            ops += self._do_move(pid, "f", 1)
+        return ops
+
+    def _sweep_ops(self) -> list[Op]:
+        """Send up whatever fits, lowest rank first, until nothing does."""
+        ops: list[Op] = []
+        while True:
+            best = None
+            for pid in self._top_piles():
+                card = self._top(pid)
+                fits = card is not None and fits_foundation(card, self.found)
+                if fits and (best is None or RANK[card] < best[0]):
+                    best = (RANK[card], pid)
+            if best is None:
+                return ops
+            ops += self._do_move(best[1], "f", 1)
+
+    def _can_finish(self) -> bool:
+        raise NotImplementedError
+
+    def _stuck(self) -> bool:
+        raise NotImplementedError
+
+    # -- parsing --------------------------------------------------------------
+    game_verbs: ClassVar[dict[str, str]] = {}
+
+    def parse(self, seat: int, text: str) -> Action:
+        if self.over:
+            raise IllegalAction("The game is over.")
+        cmd = self._command(text)
+        return Action(cmd.text, self._label(cmd))
+
+    def _command(self, text: str) -> Command:
+        words = split_command(text)
+        phrase = " ".join(words)
+        verb = VERBS.get(phrase) or self.game_verbs.get(phrase)
+        if verb:
+            return self._check_verb(verb)
+        if len(words) in (2, 3):
+            n = None
+            if len(words) == 3:
+                if not words[2].isdigit() or int(words[2]) < 1:
+                    raise IllegalAction("The card count must be a number, as in “move 3 7 2”.")
+                n = int(words[2])
+            return self._resolve_move(words[0], words[1], n)
+        raise IllegalAction(self._help())
+
+    def _check_verb(self, verb: str) -> Command:
+        if verb == "undo" and not self.history:
+            raise IllegalAction("There is nothing to undo yet.")
+        if verb == "auto" and self._safe_source() is None:
+            raise IllegalAction("No card can safely go to the foundations now.")
+        if verb == "finish" and not self._can_finish():
+            raise IllegalAction(self._finish_refusal())
+        return Command(verb, verb)
+
+    def _finish_refusal(self) -> str:
+        return "You can't finish yet."
+
+    def _help(self) -> str:
+        return "Write a move like “move 3 7” (column to column), “move 3 f”, or “undo”."
+
+    def _resolve_move(self, src: str, dst: str, n: int | None) -> Command:
+        raise NotImplementedError
+
+    def _move_command(self, src: str, dst: str, n: int | None, counts: list[int] | str) -> Command:
+        """Check an explicit count against the allowed ones; canonical text omits the default."""
+        if isinstance(counts, str):
+            raise IllegalAction(counts)
+        default = max(counts)
+        if n is None:
+            n = default
+        elif n not in counts:
+            if len(counts) == 1:
+                raise IllegalAction(f"That move takes exactly {default} card{'s' if default > 1 else ''}.")
+            raise IllegalAction(f"You can move from 1 to {default} cards there.")
+        text = f"move {src} {dst}" + (f" {n}" if n != default else "")
+        return Command("move", text, src, dst, n)
+
+    def _label(self, cmd: Command) -> str:
+        if cmd.verb != "move":
+            return cmd.verb.capitalize()
+        card = self._moving_card(cmd.src, cmd.n)
+        where = {"f": "foundation", "w": "waste"}.get(cmd.dst)
+        if where is None:
+            where = f"column {cmd.dst}" if cmd.dst.isdigit() else f"free cell {cmd.dst}"
+        return f"{pretty(card)} to {where}" if card else cmd.text
+
+    def _moving_card(self, src: str, n: int) -> str | None:
+        """The bottom card of the n cards leaving src."""
+        col = self._column(src)
+        if col is not None:
+            return col[-n] if len(col) >= n else None
+        return self._top(src)
+
+    # -- applying -------------------------------------------------------------
+    def _apply(self, seat: int, text: str) -> list[Event]:
+        return self._execute(self._command(text))
+
+    def _execute(self, cmd: Command) -> list[Event]:
+        self._news = []  # events the game's own reactions add (a Klondike card turned up)
+        if cmd.verb == "undo":
+            self._undo_step()
+            self.undos += 1
+            return [Event("undo", "{p0} takes back a move.", {"moves": self.moves})]
+        if cmd.verb == "resign":
+            self.resigned = True
+            return [Event("resign", "{p0} resigns.", {"moves": self.moves})]
+        if cmd.verb == "hint":
+            hint = self.hint()
+            self.hints += 1
+            said = f"try {hint.text}" if hint else "no useful move is left"
+            return [Event("hint", "{p0} asks for a hint: " + said + ".", {"hint": hint.text if hint else None})]
+        if cmd.verb == "auto":
+            ops = self._auto_ops()
+            cards = self._home_cards(ops)
+            text = f"{{p0}} sends {len(cards)} card{'s' if len(cards) > 1 else ''} to the foundations."
+            return self._record(ops, Event("auto", text, {"cards": cards}))
+        if cmd.verb == "finish":
+            ops = self._finish_ops()
+            text = "{p0} sends every card home."
+            return self._record(ops, Event("finish", text, {"cards": self._home_cards(ops)}))
+        if cmd.verb == "move":
+            card = self._moving_card(cmd.src, cmd.n)
+            ops = self._do_move(cmd.src, cmd.dst, cmd.n)
+            event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
+            auto = self._auto_ops() if self.auto_after_move else []
+            events = self._record(ops + auto, event)
+            if auto:
+                cards = self._home_cards(auto)
+                text = ", ".join(pretty(c) for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
+                events.insert(1, Event("auto", text, {"cards": cards}))
+            return events
+        return self._extra_execute(cmd)
+
+    def _home_cards(self, ops: list[Op]) -> list[str]:
+        """The cards that ops (just performed) sent to the foundations, in order."""
+        level = dict(self.found)
+        cards = []
+        for op in reversed(ops):
+            if op[0] == "m" and op[2][0] == "f":
+                suit = op[2][1]
+                cards.append(card_at(suit, level[suit]))
+                level[suit] -= 1
+        return cards[::-1]
+
+    def _finish_ops(self) -> list[Op]:
+        return self._sweep_ops()
+
+    def _extra_execute(self, cmd: Command) -> list[Event]:
+        raise IllegalAction(self._help())
+
+    def _narrate(self, card: str, cmd: Command) -> str:
+        many = f" and {cmd.n - 1} more" if cmd.n > 1 else ""
+        if cmd.dst == "f":
+            return f"{{p0}} plays {pretty(card)} to its foundation."
+        if cmd.dst.isdigit():
+            col = self.tableau[int(cmd.dst) - 1]
+            under = col[-cmd.n - 1] if len(col) > cmd.n else None
+            where = f"onto {pretty(under)}" if under else f"to empty column {cmd.dst}"
+            return f"{{p0}} moves {pretty(card)}{many} {where}."
+        return f"{{p0}} puts {pretty(card)} in free cell {cmd.dst}."
+
+    def _record(self, ops: list[Op], event: Event) -> list[Event]:
+        """Keep ops as one undo step and add the win / stuck narration."""
+        self.history.append(ops)
+        events = [event, *self._news]
+        self._news = []
+        if self.won:
+            events.append(Event("win", f"{{p0}} wins in {self.moves} moves!", {"moves": self.moves}))
+        elif self._stuck():
+            events.append(Event("stuck", "No useful move is left: undo or resign.", {}))
+        return events
+
+    def hint(self) -> Action | None:
+        raise NotImplementedError
+
+    # -- views ----------------------------------------------------------------
+    def _view_common(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "foundations": dict(self.found),
+            "moves": self.moves,
+            "undos": self.undos,
+            "hints": self.hints,
+            "won": self.won,
+            "resigned": self.resigned,
+            "stuck": (not self.over) and self._stuck(),
+            "over": self.over,
+        }
+
+    # -- legal actions (the shared tail) --------------------------------------
+    def _tail_actions(self) -> list[Action]:
+        out = []
+        if self._safe_source() is not None:
+            out.append(Action("auto", "Auto: send safe cards home"))
+        if self._can_finish():
+            out.append(Action("finish", "Finish: send every card home"))
+        if self.history:
+            out.append(Action("undo", "Undo"))
+        out.append(Action("resign", "Resign"))
+        return out

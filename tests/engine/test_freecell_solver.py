@@ -1,0 +1,100 @@
+"""The FreeCell solver: its answers replay through the game and win."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine import freecell_solver
+from engine.freecell import GAME, microsoft_deal
+
+
+def replay(state, moves):
+    for text in moves:
+        assert not state.over, "the solution goes on after the game was won"
+        state.apply(0, text)
+    return state
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 164, 617, 1000, 500_000, 999_999])
+def test_solutions_replay_through_apply_and_win(deal):
+    state = GAME.new(1, options={"deal": str(deal)})
+    moves = freecell_solver.solve(state)
+    assert moves, f"deal {deal} should be solved"
+    replay(state, moves)
+    assert state.won and state.outcome().scores == (1.0,)
+
+
+def test_solving_from_the_middle_of_a_game_and_from_a_view():
+    state = GAME.new(1, options={"deal": "617"})
+    replay(state, freecell_solver.solve(state)[:12])
+    state.apply(0, "undo")  # and take one back
+    from_view = freecell_solver.solve(state.view(0))
+    from_state = freecell_solver.solve(state)
+    assert from_view == from_state and from_state
+    replay(state, from_state)
+    assert state.won
+
+
+def test_a_position_needing_auto_first_starts_with_auto():
+    # Deal 1 with its four aces swapped onto the tops of columns 1-4 (the last row).
+    order = microsoft_deal(1)
+    for i, ace in zip(range(48, 52), ("AS", "AH", "AD", "AC"), strict=True):
+        j = order.index(ace)
+        order[i], order[j] = order[j], order[i]
+    state = GAME.new(1, deck=order)
+    assert [col[-1] for col in state.tableau[:4]] == ["AS", "AH", "AD", "AC"]
+    moves = freecell_solver.solve(state)
+    assert moves and moves[0] == "auto"
+    replay(state, moves)
+    assert state.won
+
+
+def test_deal_11982_is_not_solved_within_the_budget():
+    start = time.perf_counter()
+    result = freecell_solver.search(GAME.new(1, options={"deal": "11982"}))
+    assert result.moves is None and not result.exhausted
+    assert result.nodes >= freecell_solver.DEFAULT_BUDGET
+    assert time.perf_counter() - start < 60
+
+
+def test_an_exhausted_search_proves_there_is_no_win():
+    state = GAME.new(1, options={"deal": "1"})
+    state.tableau = [
+        ["AH", "QS"],
+        ["AS", "QC"],
+        ["AD", "10S"],
+        ["AC", "10C"],
+        ["2H", "8S"],
+        ["2D", "8C"],
+        ["3H", "6S"],
+        ["3D", "6C"],
+    ]
+    state.cells = ["KS", "KH", "KD", "KC"]
+    result = freecell_solver.search(state)
+    assert result.moves is None and result.exhausted
+    assert state.solvable() is False
+
+
+def test_a_won_position_needs_no_moves():
+    state = GAME.new(1, options={"deal": "5"})
+    state.tableau = [[] for _ in range(8)]
+    state.found = dict.fromkeys("SHDC", 13)
+    assert freecell_solver.solve(state) == []
+
+
+def test_card_codes_round_trip():
+    for code in ("AC", "10H", "KS", "QD"):
+        assert freecell_solver.card_code(freecell_solver.card_int(code)) == code
+
+
+def test_most_deals_solve_quickly():
+    """A sample of deals 1..1000: nearly all solve, in a small share of the budget."""
+    solved, start = 0, time.perf_counter()
+    deals = range(1, 1001, 25)
+    for deal in deals:
+        result = freecell_solver.search(GAME.new(1, options={"deal": str(deal)}), budget=30_000)
+        solved += result.moves is not None
+    assert solved >= 0.95 * len(deals)
+    assert time.perf_counter() - start < 60
