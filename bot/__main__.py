@@ -14,9 +14,7 @@ def main() -> int:
     except SettingsError as exc:
         print(f"Parlour can't start: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.app import create_bot  # imported late so a config error stays one sentence
 
     bot = create_bot(settings)

@@ -61,11 +61,11 @@ class ParlourBot(commands.Bot):
         if hasattr(self, "storage"):
             await self.storage.close()
 
-    def table_buttons(self, game: str) -> tuple[tuple[str, str], ...]:
+    def game_cog(self, game: str) -> GameCog | None:
         for cog in self.cogs.values():
             if isinstance(cog, GameCog) and cog.game_name == game:
-                return cog.table_buttons
-        return ()
+                return cog
+        return None
 
     async def on_message(self, message: discord.Message) -> None:
         # Count chatter under each table so a buried table is reposted below it.
@@ -74,8 +74,7 @@ class ParlourBot(commands.Bot):
         for table in self.tables.in_channel(message.channel.id):
             table.buried += 1
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.MissingPermissions):
             await say(interaction, "You need the Manage Server permission for that.")
         elif isinstance(error, app_commands.NoPrivateMessage):
@@ -83,8 +82,7 @@ class ParlourBot(commands.Bot):
         elif isinstance(error, app_commands.TransformerError):
             await say(interaction, f"I couldn't read “{error.value}” as {error.type.name.lower()}.")
         else:
-            log.exception("command %s failed", interaction.command and interaction.command.name,
-                          exc_info=error)
+            log.exception("command %s failed", interaction.command and interaction.command.name, exc_info=error)
             await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
 
 

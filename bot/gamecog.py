@@ -38,6 +38,15 @@ class GameCog(commands.GroupCog):
     def game(self) -> type[Game]:
         return GAMES[self.game_name]
 
+    def buttons_for(self, table: Table) -> list[tuple[str, str]]:
+        """(label, action) buttons for the table message now: by default those of
+        `table_buttons` that some seat to move may take. Override for calls that are
+        always open (a solitaire's hint)."""
+        if table.state is None:
+            return []
+        legal = {a.text for s in table.waiting_on() for a in table.state.legal_actions(s)}
+        return [(label, action) for label, action in self.table_buttons if action in legal]
+
     # -- starting ------------------------------------------------------------------------
     async def start_game(
         self,
@@ -64,13 +73,19 @@ class GameCog(commands.GroupCog):
         seats = [*seats, creator] if self.game.max_players > 1 else [creator]  # the starter deals last
         host = self.bot.host
         table = await host.tables.create(
-            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, game=self.game,
-            options=resolved, seats=seats, seed=seed, daily=daily,
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            game=self.game,
+            options=resolved,
+            seats=seats,
+            seed=seed,
+            daily=daily,
         )
         table.created_at = discord.utils.utcnow().isoformat(timespec="seconds")
         if invited:
             await interaction.response.send_message(
-                f"Invitation sent for {self.game.title} #{table.id}.", ephemeral=True)
+                f"Invitation sent for {self.game.title} #{table.id}.", ephemeral=True
+            )
             await host.publish(table)
             host.spawn(table, "lobby", host.expire_lobby(table))
         else:
@@ -78,8 +93,9 @@ class GameCog(commands.GroupCog):
             await host.begin(table)
         return table
 
-    def line_up_problem(self, interaction: discord.Interaction, invited: list[discord.abc.User],
-                        bots: int) -> str | None:
+    def line_up_problem(
+        self, interaction: discord.Interaction, invited: list[discord.abc.User], bots: int
+    ) -> str | None:
         if interaction.guild_id is None:
             return "Games are played in a server channel, not in direct messages."
         ids = [m.id for m in invited]
@@ -91,11 +107,17 @@ class GameCog(commands.GroupCog):
             return "Bots can't take a seat; use the bots option for AI players."
         players = 1 + len(invited) + bots
         if not self.game.min_players <= players <= self.game.max_players:
-            span = (f"exactly {self.game.min_players}" if self.game.min_players == self.game.max_players
-                    else f"{self.game.min_players} to {self.game.max_players}")
+            span = (
+                f"exactly {self.game.min_players}"
+                if self.game.min_players == self.game.max_players
+                else f"{self.game.min_players} to {self.game.max_players}"
+            )
             return f"{self.game.title} needs {span} players (you asked for {players})."
-        busy = [t for t in self.bot.tables.in_channel(interaction.channel_id or 0, self.game_name)
-                if any(t.seat_of(u) is not None for u in [interaction.user.id, *ids])]
+        busy = [
+            t
+            for t in self.bot.tables.in_channel(interaction.channel_id or 0, self.game_name)
+            if any(t.seat_of(u) is not None for u in [interaction.user.id, *ids])
+        ]
         if busy:
             return f"Someone in that line-up is already at {self.game.title} #{busy[0].id} in this channel."
         return None
@@ -127,8 +149,7 @@ class GameCog(commands.GroupCog):
         await interaction.response.send_message("✅ " + " ".join(lines), ephemeral=True)
 
     @play.autocomplete("action")
-    async def play_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         table = self.my_table(interaction)
         if table is None or not table.active or table.state is None:
             return []

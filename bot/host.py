@@ -111,8 +111,13 @@ class Host:
         async with table.lock:
             before = self._hands(table)
             events = await table.act(
-                self.storage, seat, text, by_ai=by_ai, expected_version=expected_version,
-                timer_minutes=await self.timer_minutes(table), strike=strike,
+                self.storage,
+                seat,
+                text,
+                by_ai=by_ai,
+                expected_version=expected_version,
+                timer_minutes=await self.timer_minutes(table),
+                strike=strike,
             )
             lines = table.narrate(events)
             changed = {s for s, hand in self._hands(table).items() if before.get(s) != hand}
@@ -194,8 +199,11 @@ class Host:
             if table.version != version or not table.active:
                 return
             mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in self.humans_to_move(table))
-            await self.channel_say(table, f"⏰ {mentions}, it's your move in {table.game.title} #{table.id}; "
-                                          f"the AI moves for you <t:{int(table.deadline.timestamp())}:R>.")
+            await self.channel_say(
+                table,
+                f"⏰ {mentions}, it's your move in {table.game.title} #{table.id}; "
+                f"the AI moves for you <t:{int(table.deadline.timestamp())}:R>.",
+            )
             remaining = (table.deadline - discord.utils.utcnow()).total_seconds()
         await asyncio.sleep(max(0.0, remaining))
         if table.version != version or not table.active:
@@ -217,12 +225,12 @@ class Host:
         seat, player = waiting[0], table.seats[waiting[0]]
         text = await self.choose(table, seat, "heuristic")
         try:
-            await self.act(table, seat, text, by_ai=True, expected_version=table.version, strike=True,
-                           follow=False)
+            await self.act(table, seat, text, by_ai=True, expected_version=table.version, strike=True, follow=False)
         except IllegalAction:
             return
-        table.log.append(f"⏰ {player.name} ran out of time, so the AI moved for them "
-                         f"({player.strikes} of {STRIKES_TO_FORFEIT}).")
+        table.log.append(
+            f"⏰ {player.name} ran out of time, so the AI moved for them ({player.strikes} of {STRIKES_TO_FORFEIT})."
+        )
         if player.strikes >= STRIKES_TO_FORFEIT:
             await self.forfeit(table, seat, reason=f"{player.name} missed {STRIKES_TO_FORFEIT} turns in a row")
         else:
@@ -269,8 +277,13 @@ class Host:
         results = self.results(table, places, won)
         ratings = await self.new_ratings(table, places)
         await self.storage.finish_game(
-            table.id, "over", guild_id=table.guild_id, game=table.game.name, results=results,
-            vs_ai=table.has_ai, ratings=ratings,
+            table.id,
+            "over",
+            guild_id=table.guild_id,
+            game=table.game.name,
+            results=results,
+            vs_ai=table.has_ai,
+            ratings=ratings,
         )
         winners = [table.seats[i].name for i, w in enumerate(won) if w]
         if table.game.solo:
@@ -288,10 +301,17 @@ class Host:
 
             seconds = (discord.utils.utcnow() - datetime.fromisoformat(table.created_at)).total_seconds()
         return [
-            ResultRow(user_id=s.user_id, seat=i, place=places[i], won=won[i],
-                      score=table.state.outcome().scores[i] if table.state and table.state.over else None,
-                      moves=view.get("moves"), seconds=seconds)
-            for i, s in enumerate(table.seats) if s.user_id is not None
+            ResultRow(
+                user_id=s.user_id,
+                seat=i,
+                place=places[i],
+                won=won[i],
+                score=table.state.outcome().scores[i] if table.state and table.state.over else None,
+                moves=view.get("moves"),
+                seconds=seconds,
+            )
+            for i, s in enumerate(table.seats)
+            if s.user_id is not None
         ]
 
     async def new_ratings(self, table: Table, places: list[int]) -> dict[int, tuple[float, float]]:
@@ -320,8 +340,7 @@ class Host:
             table.status = "active"
             minutes = await self.timer_minutes(table)
             humans_to_move = any(not table.seats[s].autoplay for s in table.state.to_move)
-            table.deadline = (discord.utils.utcnow() + timedelta(minutes=minutes)
-                              if minutes and humans_to_move else None)
+            table.deadline = discord.utils.utcnow() + timedelta(minutes=minutes) if minutes and humans_to_move else None
             await self.storage.begin_game(table.id, table.state.dump(), table.deadline)
             table.log.append(f"The game begins: {', '.join(table.names)}.")
         for seat in table.human_seats():
@@ -375,8 +394,12 @@ class Host:
             if channel is None:
                 return
             content, embed, file, view = await table_message(self, table)
-            kwargs: dict[str, Any] = {"content": content, "embed": embed, "view": view,
-                                      "allowed_mentions": discord.AllowedMentions(users=True)}
+            kwargs: dict[str, Any] = {
+                "content": content,
+                "embed": embed,
+                "view": view,
+                "allowed_mentions": discord.AllowedMentions(users=True),
+            }
             if table.message_id is not None and table.buried < REPOST_AFTER:
                 try:
                     message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
@@ -393,7 +416,8 @@ class Host:
     async def _retire(self, channel: Any, message_id: int) -> None:
         try:
             await channel.get_partial_message(message_id).edit(
-                content="This table moved further down the channel.", embed=None, attachments=[], view=None)
+                content="This table moved further down the channel.", embed=None, attachments=[], view=None
+            )
         except discord.HTTPException:
             pass
 
@@ -427,8 +451,10 @@ class Host:
         except discord.Forbidden:
             table.dm_closed.add(seat)
             await self.channel_say(
-                table, f"<@{player.user_id}>, I can't send you direct messages, so your hand stays in the "
-                       f"**Your hand** button on the table (only you see it).")
+                table,
+                f"<@{player.user_id}>, I can't send you direct messages, so your hand stays in the "
+                f"**Your hand** button on the table (only you see it).",
+            )
         except discord.HTTPException:
             log.warning("could not DM a hand for table %s seat %s", table.id, seat)
 

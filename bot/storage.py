@@ -114,8 +114,18 @@ class Storage:
         cur = await self.db.execute(
             "INSERT INTO games (guild_id, channel_id, game, options, seed, status, state, daily, "
             "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, game, json.dumps(options), seed, status,
-             json.dumps(state) if state is not None else None, daily, at, at),
+            (
+                guild_id,
+                channel_id,
+                game,
+                json.dumps(options),
+                seed,
+                status,
+                json.dumps(state) if state is not None else None,
+                daily,
+                at,
+                at,
+            ),
         )
         game_id = cur.lastrowid
         assert game_id is not None
@@ -136,8 +146,7 @@ class Storage:
         await self.db.executemany(
             "UPDATE seats SET user_id = ?, ai = ?, name = ?, accepted = ?, strikes = ?, forfeit = ? "
             "WHERE game_id = ? AND seat = ?",
-            [(s.user_id, s.ai, s.name, int(s.accepted), s.strikes, int(s.forfeit), game_id, s.seat)
-             for s in seats],
+            [(s.user_id, s.ai, s.name, int(s.accepted), s.strikes, int(s.forfeit), game_id, s.seat) for s in seats],
         )
         await self.db.commit()
 
@@ -206,8 +215,23 @@ class Storage:
             await self.db.executemany(
                 "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, place, won, vs_ai, "
                 "score, moves, seconds, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, guild_id, game, r.user_id, r.seat, r.place, int(r.won), int(vs_ai), r.score,
-                  r.moves, r.seconds, at) for r in results],
+                [
+                    (
+                        game_id,
+                        guild_id,
+                        game,
+                        r.user_id,
+                        r.seat,
+                        r.place,
+                        int(r.won),
+                        int(vs_ai),
+                        r.score,
+                        r.moves,
+                        r.seconds,
+                        at,
+                    )
+                    for r in results
+                ],
             )
             await self.db.executemany(
                 "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?) "
@@ -233,9 +257,7 @@ class Storage:
 
     async def open_games(self) -> list[GameRow]:
         """Every game in a lobby or in play, oldest first (reloaded at start-up)."""
-        async with self.db.execute(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        ) as cur:
+        async with self.db.execute("SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id") as cur:
             rows = await cur.fetchall()
         return [await self._game_row(r) for r in rows]
 
@@ -245,17 +267,27 @@ class Storage:
             (row["id"],),
         ) as cur:
             seats = [
-                SeatRow(r["seat"], r["user_id"], r["ai"], r["name"], bool(r["accepted"]), r["strikes"],
-                        bool(r["forfeit"]))
+                SeatRow(
+                    r["seat"], r["user_id"], r["ai"], r["name"], bool(r["accepted"]), r["strikes"], bool(r["forfeit"])
+                )
                 for r in await cur.fetchall()
             ]
         deadline = row["turn_deadline"]
         return GameRow(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], message_id=row["message_id"],
-            game=row["game"], options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
-            state=json.loads(row["state"]) if row["state"] else None, version=row["version"],
-            daily=row["daily"], turn_deadline=datetime.fromisoformat(deadline) if deadline else None,
-            created_at=row["created_at"], seats=seats,
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            state=json.loads(row["state"]) if row["state"] else None,
+            version=row["version"],
+            daily=row["daily"],
+            turn_deadline=datetime.fromisoformat(deadline) if deadline else None,
+            created_at=row["created_at"],
+            seats=seats,
         )
 
     async def actions(self, game_id: int) -> list[tuple[int, int, str]]:
@@ -266,9 +298,7 @@ class Storage:
 
     # -- settings ---------------------------------------------------------------
     async def get_setting(self, guild_id: int, key: str, default: str) -> str:
-        async with self.db.execute(
-            "SELECT value FROM settings WHERE guild_id = ? AND key = ?", (guild_id, key)
-        ) as cur:
+        async with self.db.execute("SELECT value FROM settings WHERE guild_id = ? AND key = ?", (guild_id, key)) as cur:
             row = await cur.fetchone()
         return row[0] if row else default
 

@@ -130,7 +130,13 @@ class Table:
             deadline = discord.utils.utcnow() + timedelta(minutes=timer_minutes)
         try:
             await storage.record_action(
-                self.id, self.version, seat, text, self.state.dump(), by_ai=by_ai, deadline=deadline,
+                self.id,
+                self.version,
+                seat,
+                text,
+                self.state.dump(),
+                by_ai=by_ai,
+                deadline=deadline,
                 seats=[s.row(i) for i, s in enumerate(self.seats)],
             )
         except BaseException:
@@ -148,11 +154,20 @@ class Table:
     def from_row(cls, row: GameRow) -> Table:
         game = GAMES[row.game]
         table = cls(
-            id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game=game, options=row.options,
-            seed=row.seed, seats=[Seat(s.user_id, s.ai, s.name, s.accepted, s.strikes, s.forfeit)
-                                  for s in row.seats],
-            status=row.status, state=game.load(row.state) if row.state else None, version=row.version,
-            message_id=row.message_id, daily=row.daily, deadline=row.turn_deadline, created_at=row.created_at,
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=game,
+            options=row.options,
+            seed=row.seed,
+            seats=[Seat(s.user_id, s.ai, s.name, s.accepted, s.strikes, s.forfeit) for s in row.seats],
+            status=row.status,
+            state=game.load(row.state) if row.state else None,
+            version=row.version,
+            message_id=row.message_id,
+            daily=row.daily,
+            deadline=row.turn_deadline,
+            created_at=row.created_at,
         )
         return table
 
@@ -172,8 +187,7 @@ class Tables:
 
     def in_channel(self, channel_id: int, game: str | None = None) -> list[Table]:
         return [
-            t for t in self._tables.values()
-            if t.channel_id == channel_id and (game is None or t.game.name == game)
+            t for t in self._tables.values() if t.channel_id == channel_id and (game is None or t.game.name == game)
         ]
 
     def for_member(self, channel_id: int, game: str, user_id: int) -> Table | None:
@@ -200,11 +214,25 @@ class Tables:
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         rows = [s.row(i) for i, s in enumerate(seats)]
         game_id = await self.storage.create_game(
-            guild_id=guild_id, channel_id=channel_id, game=game.name, options=options, seed=seed,
-            status="lobby", seats=rows, daily=daily,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game.name,
+            options=options,
+            seed=seed,
+            status="lobby",
+            seats=rows,
+            daily=daily,
         )
-        table = Table(id=game_id, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
-                      seed=seed, seats=seats, daily=daily)
+        table = Table(
+            id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            options=options,
+            seed=seed,
+            seats=seats,
+            daily=daily,
+        )
         self._tables[game_id] = table
         return table
 

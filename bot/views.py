@@ -84,9 +84,9 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
         view.add_item(LobbyButton(table.id, "decline"))
     elif table.active:
         view.add_item(HandButton(table.id))
-        for label, action in host.bot.table_buttons(table.game.name):
-            if any(action in {a.text for a in table.state.legal_actions(s)} for s in table.waiting_on()):
-                view.add_item(QuickButton(table.id, action, label))
+        cog = host.bot.game_cog(table.game.name)
+        for label, action in cog.buttons_for(table) if cog else []:
+            view.add_item(QuickButton(table.id, action, label))
     return turn_line(table), embed, file, view if view.children else None
 
 
@@ -101,7 +101,7 @@ async def hand_panel(
     pages = max(1, -(-len(actions) // PAGE))
     page = min(page, pages - 1)
     view = discord.ui.View(timeout=None)
-    shown = actions[page * PAGE:(page + 1) * PAGE]
+    shown = actions[page * PAGE : (page + 1) * PAGE]
     if shown:
         view.add_item(ActSelect(table.id, table.version, page, shown))
     if pages > 1:
@@ -117,8 +117,9 @@ async def hand_panel(
     return "\n".join(lines), png_file(png, "hand.png", "Your hand"), view
 
 
-async def open_panel(interaction: discord.Interaction, table: Table, *, note: str = "", page: int = 0,
-                     edit: bool = False) -> None:
+async def open_panel(
+    interaction: discord.Interaction, table: Table, *, note: str = "", page: int = 0, edit: bool = False
+) -> None:
     host = bot_of(interaction).host
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
@@ -129,8 +130,7 @@ async def open_panel(interaction: discord.Interaction, table: Table, *, note: st
         await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
 
 
-async def act_from_component(interaction: discord.Interaction, table: Table, text: str,
-                             version: int | None) -> None:
+async def act_from_component(interaction: discord.Interaction, table: Table, text: str, version: int | None) -> None:
     """A panel pick: act, then redraw the panel in place (or say why not)."""
     host = bot_of(interaction).host
     seat = table.seat_of(interaction.user.id)
@@ -166,12 +166,16 @@ class PlayerItem:
 class HandButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button], template=r"parlour:hand:(?P<game>\d+)"):
     def __init__(self, game_id: int, label: str = "Your hand") -> None:
         self.game_id = game_id
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🂠",
-                                           custom_id=f"parlour:hand:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, emoji="🂠", custom_id=f"parlour:hand:{game_id}"
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> HandButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
         return cls(int(match["game"]), label=getattr(item, "label", None) or "Your hand")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -181,19 +185,26 @@ class HandButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button], template
         await open_panel(interaction, table, edit=bool(interaction.message and interaction.message.flags.ephemeral))
 
 
-class ActSelect(PlayerItem, discord.ui.DynamicItem[discord.ui.Select],
-                template=r"parlour:act:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+class ActSelect(
+    PlayerItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"parlour:act:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
     def __init__(self, game_id: int, version: int, page: int, actions: list[Action] | None = None) -> None:
         self.game_id, self.version = game_id, version
         options = [discord.SelectOption(label=(a.label or a.text)[:100], value=a.text[:100]) for a in actions or []]
-        super().__init__(discord.ui.Select(
-            custom_id=f"parlour:act:{game_id}:{version}:{page}", placeholder="Choose your move…",
-            options=options or [discord.SelectOption(label="…", value="…")],
-        ))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"parlour:act:{game_id}:{version}:{page}",
+                placeholder="Choose your move…",
+                options=options or [discord.SelectOption(label="…", value="…")],
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ActSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -203,16 +214,23 @@ class ActSelect(PlayerItem, discord.ui.DynamicItem[discord.ui.Select],
         await act_from_component(interaction, table, str(values[0]), self.version)
 
 
-class PageButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"parlour:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+class PageButton(
+    PlayerItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"parlour:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
     def __init__(self, game_id: int, version: int, page: int, label: str = "More moves") -> None:
         self.game_id, self.page = game_id, page
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"parlour:page:{game_id}:{version}:{page}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"parlour:page:{game_id}:{version}:{page}"
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PageButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -221,18 +239,27 @@ class PageButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button],
         await open_panel(interaction, table, page=self.page, edit=True)
 
 
-class QuickButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"parlour:quick:(?P<game>\d+):(?P<action>[a-z0-9 ]+)"):
+class QuickButton(
+    PlayerItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"parlour:quick:(?P<game>\d+):(?P<action>[a-z0-9 ]+)",
+):
     """A table button for a call any seated player may make at once ("nein")."""
 
     def __init__(self, game_id: int, action: str, label: str | None = None) -> None:
         self.game_id, self.action = game_id, action
-        super().__init__(discord.ui.Button(label=label or action.title(), style=discord.ButtonStyle.danger,
-                                           custom_id=f"parlour:quick:{game_id}:{action}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label or action.title(),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"parlour:quick:{game_id}:{action}",
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> QuickButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> QuickButton:
         return cls(int(match["game"]), match["action"], getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -248,16 +275,20 @@ class QuickButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button],
         await say(interaction, "✅ " + " ".join(lines))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"parlour:lobby:(?P<game>\d+):(?P<choice>accept|decline)"):
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"parlour:lobby:(?P<game>\d+):(?P<choice>accept|decline)"
+):
     def __init__(self, game_id: int, choice: str) -> None:
         self.game_id, self.choice = game_id, choice
         style = discord.ButtonStyle.success if choice == "accept" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=choice.title(), style=style,
-                                           custom_id=f"parlour:lobby:{game_id}:{choice}"))
+        super().__init__(
+            discord.ui.Button(label=choice.title(), style=style, custom_id=f"parlour:lobby:{game_id}:{choice}")
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LobbyButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
         return cls(int(match["game"]), match["choice"])
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

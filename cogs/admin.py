@@ -31,7 +31,8 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
     async def rate_ai(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         await self.bot.host.set_setting(interaction.guild_id or 0, "rate_ai", setting)
         await interaction.response.send_message(
-            f"Games with AI seats are now {'rated' if setting == 'on' else 'unrated'}.", ephemeral=True)
+            f"Games with AI seats are now {'rated' if setting == 'on' else 'unrated'}.", ephemeral=True
+        )
 
     @app_commands.command(name="cancel", description="Call off a game by its number (no one wins or loses).")
     @app_commands.describe(game="The game number shown on its table, e.g. 12")
@@ -46,8 +47,7 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
     @app_commands.command(name="games", description="Open games in this server.")
     async def games(self, interaction: discord.Interaction) -> None:
         tables = [t for t in self.bot.tables.all() if t.guild_id == interaction.guild_id]
-        lines = [f"#{t.id} {t.game.title} in <#{t.channel_id}> ({t.status}): {', '.join(t.names)}"
-                 for t in tables]
+        lines = [f"#{t.id} {t.game.title} in <#{t.channel_id}> ({t.status}): {', '.join(t.names)}" for t in tables]
         await interaction.response.send_message("\n".join(lines) or "No open games.", ephemeral=True)
 
 

@@ -31,7 +31,10 @@ class DickoryCog(GameCog, group_name="dickory", group_description="Dickory: empt
         ai: Literal["easy", "normal", "hard"] = "normal",
     ) -> None:
         await self.start_game(
-            interaction, invited=[opponent] if opponent else [], bots=0 if opponent else 1, ai=ai,
+            interaction,
+            invited=[opponent] if opponent else [],
+            bots=0 if opponent else 1,
+            ai=ai,
             options={"variant": variant, "match": match},
         )
 

@@ -45,8 +45,11 @@ class LeaderboardCog(commands.Cog):
         for r in rows:
             title = GAMES[r["game"]].title if r["game"] in GAMES else r["game"]
             rating = f" · rating {r['ordinal']:.1f}" if r["ordinal"] is not None else ""
-            embed.add_field(name=title, value=f"{r['wins']} wins in {r['games']} games "
-                                              f"({r['vs_ai']} against the AI){rating}", inline=False)
+            embed.add_field(
+                name=title,
+                value=f"{r['wins']} wins in {r['games']} games ({r['vs_ai']} against the AI){rating}",
+                inline=False,
+            )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 

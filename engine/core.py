@@ -128,9 +128,7 @@ class Game:
             value = given.pop(opt.name, None)
             value = opt.default if value is None else str(value).strip().lower()
             if opt.choices and value not in opt.choices:
-                raise ValueError(
-                    f"{cls.title} option {opt.name} must be one of: {', '.join(opt.choices)}."
-                )
+                raise ValueError(f"{cls.title} option {opt.name} must be one of: {', '.join(opt.choices)}.")
             resolved[opt.name] = value
         if given:
             raise ValueError(f"{cls.title} has no option named {', '.join(sorted(given))}.")
@@ -173,9 +171,7 @@ class State:
 
     # -- construction ---------------------------------------------------------
     @classmethod
-    def start(
-        cls, players: int, rng: random.Random, options: dict[str, str], deck: list[str] | None
-    ) -> State:
+    def start(cls, players: int, rng: random.Random, options: dict[str, str], deck: list[str] | None) -> State:
         raise NotImplementedError
 
     @classmethod

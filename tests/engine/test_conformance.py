@@ -78,8 +78,8 @@ def check_views_hide_hidden_cards(state, rng):
         world = state.determinize(seat, random.Random(rng.random()))
         assert world.view(seat) == view
         assert world.view(None) == state.view(None)
+        own = sorted(str(c) for c in view.get("hand") or [])
         for other in range(state.players):
-            if other != seat and state.hidden_cards(other):
-                assert "hand" not in view or view["hand"] != state.hidden_cards(other) or (
-                    state.hidden_cards(other) == state.hidden_cards(seat)
-                )
+            hidden = sorted(str(c) for c in state.hidden_cards(other))
+            if other != seat and len(hidden) >= 3 and hidden != sorted(str(c) for c in state.hidden_cards(seat)):
+                assert own != hidden, "a view shows another seat's hidden hand"

@@ -1,0 +1,42 @@
+"""Small readers over SimCord's world for the bot tests (queries only, never mocks)."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+
+def table_of(env, game_id=None):
+    tables = env.bot.tables.all()
+    if game_id is not None:
+        return env.bot.tables.get(game_id)
+    assert len(tables) == 1, tables
+    return tables[0]
+
+
+def table_message(channel, game_id) -> discord.Message:
+    """The channel message carrying this game's table embed."""
+    for message in reversed(channel.history()):
+        if message.embeds and message.embeds[0].title and message.embeds[0].title.endswith(f"game #{game_id}"):
+            return message
+    raise AssertionError(f"no table message for game {game_id}")
+
+
+def custom_ids(message) -> list[str]:
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None):
+                out.append(child.custom_id)
+    return out
+
+
+def dm_texts(user_handle) -> list[str]:
+    return [m.content for m in user_handle.dm_channel.history()]
+
+
+def pick(table, seat, seed=0) -> str:
+    """A sensible move for a seat, chosen by the engine's own heuristic."""
+    action = table.state.heuristic_action(seat, random.Random(seed + table.version))
+    return (action or table.state.legal_actions(seat)[0]).text
