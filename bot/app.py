@@ -3,6 +3,7 @@ registers the persistent components, loads the cogs and resumes open games."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -11,16 +12,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import renderers
 from bot.gamecog import GameCog
 from bot.host import Host
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import Tables
 from bot.views import DYNAMIC_ITEMS, say
+from engine import GAMES
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.dickory", "cogs.leaderboard", "cogs.admin")
+COGS = ("cogs.dickory", "cogs.moleicki", "cogs.klondike", "cogs.freecell", "cogs.leaderboard", "cogs.admin")
 
 
 class ParlourBot(commands.Bot):
@@ -42,6 +45,8 @@ class ParlourBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         for name in COGS:
             await self.load_extension(name)
+        if self.settings.warm_renderers:
+            asyncio.get_running_loop().run_in_executor(self.host.render_pool, warm_renderers)
         await self.host.resume()
         if self.settings.sync_commands:
             await self.sync_commands()
@@ -58,6 +63,8 @@ class ParlourBot(commands.Bot):
         await super().close()
         if self._ai_executor is not None:
             self._ai_executor.shutdown(wait=False, cancel_futures=True)
+        if hasattr(self, "host"):
+            self.host.render_pool.shutdown(wait=False, cancel_futures=True)
         if hasattr(self, "storage"):
             await self.storage.close()
 
@@ -84,6 +91,14 @@ class ParlourBot(commands.Bot):
         else:
             log.exception("command %s failed", interaction.command and interaction.command.name, exc_info=error)
             await say(interaction, "Something went wrong on my side; the game is unchanged. Please try again.")
+
+
+def warm_renderers() -> None:
+    """Build every game's cached sprites and fonts once (runs in the render thread)."""
+    for name in GAMES:
+        warm = getattr(renderers.for_game(name), "warm", None)
+        if warm is not None:
+            warm()
 
 
 def create_bot(settings: Settings, *, ai_executor: Executor | None = None) -> ParlourBot:

@@ -6,9 +6,10 @@ lives here so every game gets it the same way.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,8 @@ class Host:
         self._settings: dict[tuple[int, str], str] = {}
         self._busy: set[asyncio.Task[Any] | None] = set()
         self._follow: set[asyncio.Task[Any]] = set()
+        # One render thread: Pillow's shared cached fonts and sprites are drawn from one thread at a time.
+        self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-render")
 
     # -- guild settings (cached; the database is the truth) -----------------------------
     async def setting(self, guild_id: int, key: str, default: str) -> str:
@@ -414,23 +417,22 @@ class Host:
             await self.storage.set_message(table.id, table.channel_id, message.id)
 
     async def _retire(self, channel: Any, message_id: int) -> None:
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).edit(
                 content="This table moved further down the channel.", embed=None, attachments=[], view=None
             )
-        except discord.HTTPException:
-            pass
 
     async def render_table(self, table: Table) -> tuple[bytes, str]:
         view = self.public_view(table)
         module = renderers.for_game(table.game.name)
-        png = await asyncio.to_thread(module.render_table, view)
+        png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
         return png, module.alt_text(view)
 
     async def render_hand(self, table: Table, seat: int) -> bytes:
         assert table.state is not None
         view = dict(table.state.view(seat), names=table.names)
-        return await asyncio.to_thread(renderers.for_game(table.game.name).render_hand, view)
+        module = renderers.for_game(table.game.name)
+        return await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
 
     def public_view(self, table: Table) -> dict[str, Any]:
         view = dict(table.state.view(None)) if table.state else {}

@@ -20,6 +20,7 @@ class Settings:
     log_level: str = "INFO"
     ai_workers: int = 1  # processes for AI search; 0 runs it in a thread
     sync_commands: bool = True
+    warm_renderers: bool = True  # draw sprites at start-up so the first table is quick
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -353,3 +353,66 @@ class Storage:
             (guild_id, user_id, game),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
+
+    # -- solitaires (Klondike, FreeCell): daily deals, records, boards ---------------------
+    # A solo result's hint count is the engine's own, read from the game's final stored
+    # state (`hints` in the state JSON), so no extra column is needed.
+
+    async def daily_game(self, guild_id: int, daily: str, user_id: int) -> dict[str, Any] | None:
+        """The member's game of this daily deal (running or finished), if any; cancelled ones don't count."""
+        async with self.db.execute(
+            "SELECT g.id, g.guild_id, g.channel_id, g.message_id, g.status, x.won, x.moves, x.seconds "
+            "FROM games g JOIN seats s ON s.game_id = g.id "
+            "LEFT JOIN results x ON x.game_id = g.id AND x.user_id = s.user_id "
+            "WHERE g.guild_id = ? AND g.daily = ? AND s.user_id = ? AND g.status != 'cancelled' "
+            "ORDER BY g.id LIMIT 1",
+            (guild_id, daily, user_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return dict(row) if row else None
+
+    async def daily_board(self, guild_id: int, daily: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Finished attempts at one daily deal: solved first, then fewest moves, then quickest."""
+        async with self.db.execute(
+            "SELECT x.user_id, x.won, x.moves, x.seconds, "
+            "  COALESCE(json_extract(g.state, '$.hints'), 0) AS hints "
+            "FROM results x JOIN games g ON g.id = x.game_id "
+            "WHERE g.guild_id = ? AND g.daily = ? "
+            "ORDER BY x.won DESC, x.moves IS NULL, x.moves, x.seconds IS NULL, x.seconds, x.game_id LIMIT ?",
+            (guild_id, daily, limit),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def daily_playing(self, guild_id: int, daily: str) -> int:
+        """How many attempts at one daily deal are still going."""
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND daily = ? AND status = 'active'",
+            (guild_id, daily),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def solitaire_results(self, guild_id: int, user_id: int, game: str) -> list[dict[str, Any]]:
+        """A member's finished games of one solitaire, oldest first, with each game's hint count."""
+        async with self.db.execute(
+            "SELECT x.won, x.moves, x.seconds, COALESCE(json_extract(g.state, '$.hints'), 0) AS hints, g.daily "
+            "FROM results x JOIN games g ON g.id = x.game_id "
+            "WHERE x.guild_id = ? AND x.user_id = ? AND x.game = ? ORDER BY x.at, x.game_id",
+            (guild_id, user_id, game),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def solitaire_board(
+        self, guild_id: int, game: str, *, by: str = "wins", min_games: int = 1, limit: int = 10
+    ) -> list[dict[str, Any]]:
+        """Members by most wins (`by="wins"`) or best win rate, with at least `min_games` finished."""
+        order = "wins DESC, games, x.user_id" if by == "wins" else "1.0 * wins / games DESC, wins DESC, x.user_id"
+        async with self.db.execute(
+            "SELECT x.user_id, COUNT(*) AS games, SUM(x.won) AS wins, "
+            "  SUM(CASE WHEN x.won = 1 AND COALESCE(json_extract(g.state, '$.hints'), 0) = 0 THEN 1 ELSE 0 END) "
+            "    AS clean "
+            "FROM results x JOIN games g ON g.id = x.game_id "
+            f"WHERE x.guild_id = ? AND x.game = ? GROUP BY x.user_id HAVING COUNT(*) >= ? ORDER BY {order} LIMIT ?",
+            (guild_id, game, min_games, limit),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]

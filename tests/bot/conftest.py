@@ -16,7 +16,7 @@ def db_path(tmp_path):
 @pytest.fixture
 def simcord_bot(db_path):
     # AI search runs in a thread here; production uses a process pool.
-    return create_bot(Settings(token="simcord", database=db_path, ai_workers=0))
+    return create_bot(Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False))
 
 
 @pytest.fixture

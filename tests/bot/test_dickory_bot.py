@@ -168,7 +168,7 @@ async def test_restart_mid_game_then_finish(simcord_env, world, db_path):
     saved = json.dumps(table.state.dump(), sort_keys=True)
     game_id, version = table.id, table.version
 
-    await simcord_env.restart_bot(create_bot(Settings(token="simcord", database=db_path, ai_workers=0)))
+    await simcord_env.restart_bot(create_bot(Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False)))
     table = table_of(simcord_env, game_id)
     assert table is not None and table.version == version
     assert json.dumps(table.state.dump(), sort_keys=True) == saved
