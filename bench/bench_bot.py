@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import simcord  # noqa: E402
+import simcord
 
-from bot.app import create_bot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.app import create_bot
+from bot.settings import Settings
 
 
 def pick(table, seat, rng):

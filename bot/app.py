@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 import discord
@@ -31,15 +32,18 @@ class ParlourBot(commands.Bot):
     tables: Tables
     host: Host
 
-    def __init__(self, settings: Settings, *, ai_executor: Executor | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, ai_executor: Executor | None = None, rng: random.Random | None = None
+    ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands and components only
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self._ai_executor = ai_executor
+        self._rng = rng
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database)
-        self.tables = Tables(self.storage)
+        self.tables = Tables(self.storage, self._rng)
         self.host = Host(self, self.tables, self.storage, self._ai_executor)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
@@ -101,9 +105,11 @@ def warm_renderers() -> None:
             warm()
 
 
-def create_bot(settings: Settings, *, ai_executor: Executor | None = None) -> ParlourBot:
+def create_bot(
+    settings: Settings, *, ai_executor: Executor | None = None, rng: random.Random | None = None
+) -> ParlourBot:
     """The bot with its dependencies; AI search runs in worker processes unless told otherwise."""
     if ai_executor is None and settings.ai_workers > 0:
         context = multiprocessing.get_context("spawn")
         ai_executor = ProcessPoolExecutor(max_workers=settings.ai_workers, mp_context=context)
-    return ParlourBot(settings, ai_executor=ai_executor)
+    return ParlourBot(settings, ai_executor=ai_executor, rng=rng)

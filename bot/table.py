@@ -175,9 +175,10 @@ class Table:
 class Tables:
     """Every open table in memory, keyed by game id; the database is the truth."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, rng: random.Random | None = None) -> None:
         self.storage = storage
         self._tables: dict[int, Table] = {}
+        self._rng = rng or random.SystemRandom()  # tests pass a seeded one for repeatable deals
 
     def get(self, game_id: int) -> Table | None:
         return self._tables.get(game_id)
@@ -211,7 +212,7 @@ class Tables:
         seed: int | None = None,
         daily: str | None = None,
     ) -> Table:
-        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        seed = self._rng.randrange(2**31) if seed is None else seed
         rows = [s.row(i) for i, s in enumerate(seats)]
         game_id = await self.storage.create_game(
             guild_id=guild_id,

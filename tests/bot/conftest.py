@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.app import create_bot
@@ -16,7 +18,13 @@ def db_path(tmp_path):
 @pytest.fixture
 def simcord_bot(db_path):
     # AI search runs in a thread here; production uses a process pool.
-    return create_bot(Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False))
+    return make_bot(db_path)
+
+
+def make_bot(db_path, seed=2026):
+    """The production bot with test settings and a seeded source of deals."""
+    settings = Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False)
+    return create_bot(settings, rng=random.Random(seed))
 
 
 @pytest.fixture
