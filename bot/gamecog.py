@@ -7,6 +7,7 @@ play, hand, resign, rules and board come from here unchanged.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
     from bot.app import ParlourBot
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+def summary(markdown: str, limit: int = 4000) -> str:
+    """The rules up to the house rules, cut at a paragraph so an embed can hold it."""
+    body = markdown.split("\n## House rules")[0].strip()
+    if len(body) <= limit:
+        return body
+    cut = body.rfind("\n\n", 0, limit - 2)
+    return body[: cut if cut > 0 else limit - 2] + "\n…"
 
 
 class GameCog(commands.GroupCog):
@@ -178,9 +188,14 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="rules", description="How to play, in short, with the move notation.")
     async def rules(self, interaction: discord.Interaction) -> None:
         path = RULES_DIR / f"{self.game_name}.md"
-        text = path.read_text(encoding="utf-8") if path.is_file() else "The rules summary is missing."
-        embed = discord.Embed(title=f"{self.game.title}: how to play", description=text[:4000])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        if not path.is_file():
+            await say(interaction, f"The {self.game.title} rules summary is missing; please tell the bot's owner.")
+            return
+        text = path.read_text(encoding="utf-8")
+        embed = discord.Embed(title=f"{self.game.title}: how to play", description=summary(text))
+        embed.set_footer(text="The whole text, with our house rules, is attached.")
+        full = discord.File(io.BytesIO(text.encode()), filename=f"{self.game_name}-rules.md")
+        await interaction.response.send_message(embed=embed, file=full, ephemeral=True)
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
     async def board(self, interaction: discord.Interaction) -> None:

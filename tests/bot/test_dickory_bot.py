@@ -255,3 +255,77 @@ async def test_an_unanswered_invitation_expires(simcord_env, world):
         else None
     )
     assert late is None  # the buttons are gone with the lobby
+
+
+async def test_rules_are_our_summary_with_the_full_text_attached(simcord_env, world):
+    _guild, channel, alice, _bob = world
+    result = await alice.slash(channel, "dickory rules")
+    assert result.ephemeral
+    embed = result.response.embeds[0]
+    assert embed.title == "Dickory: how to play" and "queue" in embed.description
+    assert len(embed.description) <= 4000 and "House rules" not in embed.description
+    assert result.response.attachments[0].filename == "dickory-rules.md"
+
+
+async def test_autocomplete_offers_only_the_callers_legal_moves(simcord_env, world):
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    seat = table.state.to_move[0]
+    mover, waiter = (alice, bob) if table.seat_of(alice.id) == seat else (bob, alice)
+    legal = {a.text for a in table.state.legal_actions(seat)}
+    offered = await mover.autocomplete(channel, "dickory play", "action", "play")
+    assert offered and {c["value"] for c in offered} <= legal and len(offered) <= 25
+    assert await waiter.autocomplete(channel, "dickory play", "action", "play") == []
+
+
+async def test_resign_hands_the_win_to_the_opponent(simcord_env, world):
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    result = await bob.slash(channel, "dickory resign")
+    assert result.ephemeral
+    assert table.status == "over"
+    places, _ = simcord_env.bot.host.final_places(table)
+    assert places[table.seat_of(alice.id)] == 1 and places[table.seat_of(bob.id)] == 2
+    assert "bob resigned" in table_message(channel, table.id).embeds[0].description
+    after = await alice.slash(channel, "dickory play", action="pass")
+    assert after.ephemeral and "no Dickory game running" in after.response.content
+
+
+async def test_declining_calls_the_game_off(simcord_env, world):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    lobby = table_message(channel, table.id)
+    intruder = await alice.click(lobby, custom_id=f"parlour:lobby:{table.id}:decline")
+    assert intruder.response.content == "This invitation isn't waiting for you."
+    assert table.status == "lobby"
+    await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:decline")
+    assert table.status == "cancelled"
+    assert "bob declined" in table_message(channel, table.id).embeds[0].description
+
+
+async def test_board_reposts_the_table_below_the_chatter(simcord_env, world):
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    first = table.message_id
+    for i in range(3):
+        await alice.send(channel, f"chatter {i}")
+    await bob.slash(channel, "dickory board")
+    assert table.message_id != first
+    assert channel.last_message.id == table.message_id
+    old = [m for m in channel.history() if m.id == first][0]
+    assert old.content == "This table moved further down the channel." and not old.components
+
+
+async def test_ai_games_are_rated_when_the_server_says_so(simcord_env, world):
+    guild, channel, alice, _bob = world
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[mods])
+    await admin.slash(channel, "parlour rate-ai", setting="on")
+    await alice.slash(channel, "dickory start", ai="easy")
+    table = table_of(simcord_env)
+    seat = table.seat_of(alice.id)
+    while table.active:
+        await alice.slash(channel, "dickory play", action=pick(table, seat))
+    board = await alice.slash(channel, "leaderboard", game="dickory")
+    assert f"<@{alice.id}>" in board.response.embeds[0].description
