@@ -313,7 +313,7 @@ async def test_board_reposts_the_table_below_the_chatter(simcord_env, world):
     await bob.slash(channel, "dickory board")
     assert table.message_id != first
     assert channel.last_message.id == table.message_id
-    old = [m for m in channel.history() if m.id == first][0]
+    old = next(m for m in channel.history() if m.id == first)
     assert old.content == "This table moved further down the channel." and not old.components
 
 
