@@ -16,15 +16,25 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(db_path):
+async def simcord_bot(db_path):
     # AI search runs in a thread here; production uses a process pool.
-    return make_bot(db_path)
+    yield make_bot(db_path)
+    # SimCord detaches bots without closing them: close every database this test opened
+    while MADE:
+        bot = MADE.pop()
+        if hasattr(bot, "storage"):
+            await bot.storage.close()
 
 
 def make_bot(db_path, seed=2026):
     """The production bot with test settings and a seeded source of deals."""
     settings = Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False)
-    return create_bot(settings, rng=random.Random(seed))
+    bot = create_bot(settings, rng=random.Random(seed))
+    MADE.append(bot)
+    return bot
+
+
+MADE: list = []  # bots made by the current test (a restart makes a second one)
 
 
 @pytest.fixture
