@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bot.app import create_bot
-from bot.settings import Settings
+from tests.bot.helpers import MADE, make_bot
 
 
 @pytest.fixture
@@ -24,17 +21,6 @@ async def simcord_bot(db_path):
         bot = MADE.pop()
         if hasattr(bot, "storage"):
             await bot.storage.close()
-
-
-def make_bot(db_path, seed=2026):
-    """The production bot with test settings and a seeded source of deals."""
-    settings = Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False)
-    bot = create_bot(settings, rng=random.Random(seed))
-    MADE.append(bot)
-    return bot
-
-
-MADE: list = []  # bots made by the current test (a restart makes a second one)
 
 
 @pytest.fixture

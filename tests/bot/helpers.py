@@ -6,6 +6,9 @@ import random
 
 import discord
 
+from bot.app import create_bot
+from bot.settings import Settings
+
 
 def table_of(env, game_id=None):
     tables = env.bot.tables.all()
@@ -40,3 +43,14 @@ def pick(table, seat, seed=0) -> str:
     """A sensible move for a seat, chosen by the engine's own heuristic."""
     action = table.state.heuristic_action(seat, random.Random(seed + table.version))
     return (action or table.state.legal_actions(seat)[0]).text
+
+
+def make_bot(db_path, seed=2026):
+    """The production bot with test settings and a seeded source of deals."""
+    settings = Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False)
+    bot = create_bot(settings, rng=random.Random(seed))
+    MADE.append(bot)
+    return bot
+
+
+MADE: list = []  # bots made by the current test (a restart makes a second one)

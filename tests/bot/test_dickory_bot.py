@@ -7,8 +7,7 @@ import json
 import aiosqlite
 import discord
 
-from tests.bot.conftest import make_bot
-from tests.bot.helpers import custom_ids, dm_texts, pick, table_message, table_of
+from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of
 
 
 async def start_pvp(env, channel, alice, bob, **options):
