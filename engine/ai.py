@@ -194,8 +194,10 @@ def make_player(kind: str, seed: int | None = None) -> Player:
         return HeuristicPlayer(seed)
     if kind == "ismcts":
         return ISMCTSPlayer(seed=seed)
+    # Seat AIs think within a wall-clock budget too, so games with long playouts
+    # (Moleicki at eight seats) still move briskly.
     if kind == "normal":
-        return ISMCTSPlayer(iterations=200, seed=seed)
+        return ISMCTSPlayer(iterations=200, time_limit=1.0, seed=seed)
     if kind == "hard":
-        return ISMCTSPlayer(iterations=800, seed=seed)
+        return ISMCTSPlayer(iterations=800, time_limit=2.5, seed=seed)
     raise ValueError(f"unknown AI player kind {kind!r}: use random, heuristic, ismcts, easy, normal or hard")
