@@ -39,8 +39,9 @@ def test_bad_number_is_explained(tmp_path):
 def test_python_m_bot_without_a_token_exits_with_one_line(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
