@@ -161,13 +161,43 @@ class GameCog(commands.GroupCog):
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         table = self.my_table(interaction)
-        if table is None or not table.active or table.state is None:
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or seat is None or not table.active:
             return []
-        seat = table.seat_of(interaction.user.id)
+        return [
+            app_commands.Choice(name=label[:100], value=text[:100])
+            for text, label in self.suggestions(table, seat, current)[:25]
+        ]
+
+    def suggestions(self, table: Table, seat: int, current: str) -> list[tuple[str, str]]:
+        """(action text, label) pairs for autocomplete: what is typed, if it is legal as it
+        stands (any combination, not only the listed ones), then listed moves matching it."""
+        assert table.state is not None
         typed = " ".join(current.lower().split())
-        actions = table.state.legal_actions(seat) if seat is not None else []
+        actions = table.state.legal_actions(seat)
+        if not actions:
+            return []
+        out: dict[str, str] = {}
+        if typed:
+            try:
+                exact = table.state.parse(seat, typed)
+            except IllegalAction:
+                pass
+            else:
+                out[exact.text] = f"✓ {exact.label or exact.text}"
         matches = [a for a in actions if typed in a.text] or [a for a in actions if a.text.startswith(typed[:1])]
-        return [app_commands.Choice(name=(a.label or a.text)[:100], value=a.text[:100]) for a in matches[:25]]
+        for a in matches:
+            out.setdefault(a.text, a.label or a.text)
+        return list(out.items())
+
+    # -- hooks for the host's AI seats -------------------------------------------------------
+    def ai_order(self, table: Table, seats: list[int]) -> list[int]:
+        """Which AI seat acts first when several may; games with calls override it."""
+        return sorted(seats)
+
+    def is_call(self, text: str) -> bool:
+        """A call (a table button such as "nein") is made at once, not raced like a turn."""
+        return text in {action for _label, action in self.table_buttons}
 
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it).")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -147,23 +147,24 @@ class Host:
             await self.send_hand(table, seat)
         await self.publish(table)
         if table.active:
-            self.spawn(table, "ai", self.run_ai(table), replace=False)
+            self.spawn(table, "ai", self.run_ai(table))
             self.spawn(table, "timer", self.run_timer(table))
 
     async def run_ai(self, table: Table) -> None:
         """Move for every AI (or forfeited) seat that is to move, until a human is."""
+        cog = self.bot.game_cog(table.game.name)
         moved = False
         while table.active:
             to_move = table.waiting_on()
             auto = [s for s in to_move if table.seats[s].autoplay]
             if not auto:
                 break
-            if len(auto) < len(to_move):
-                await asyncio.sleep(AI_RACE_DELAY)  # let a human win a race fairly
-                if not table.active or set(table.waiting_on()) != set(to_move):
-                    continue
-            seat, version = auto[0], table.version
+            seat, version = (cog.ai_order(table, auto) if cog else auto)[0], table.version
             text = await self.choose(table, seat, table.seats[seat].ai or "heuristic")
+            if len(auto) < len(to_move) and not (cog and cog.is_call(text)):
+                await asyncio.sleep(AI_RACE_DELAY)  # let a human win a race fairly
+                if table.version != version:
+                    continue
             task = asyncio.current_task()
             self._busy.add(task)
             try:

@@ -267,6 +267,9 @@ class QuickButton(
         assert table is not None
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
+        if seat not in table.waiting_on():
+            await say(interaction, f"There's no “{self.action}” for you to call right now.")
+            return
         try:
             lines = await bot_of(interaction).host.act(table, seat, self.action)
         except IllegalAction as exc:
