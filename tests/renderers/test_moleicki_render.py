@@ -1,0 +1,300 @@
+"""Moleicki table and hand images, and alt text, from real engine states."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from PIL import Image
+
+from engine import GAMES
+from engine.cards import pretty
+from engine.moleicki_tableau import bare
+from renderers import moleicki as R
+
+PNG_SIG = b"\x89PNG\r\n\x1a\n"
+MAX_BYTES = 300_000
+GOLD = (242, 190, 74)
+RED = (214, 58, 58)
+BACK = (128, 30, 44)  # the card back's red
+NAMES = ["Alice", "Bob", "Zoë Wójcik", "Dmitri", "Eve", "Mallory the Magnificent", "Trent", "🎲 Peggy"]
+GAME = GAMES["moleicki"]
+
+
+def play_until(players, seed, wanted, *, deal=None, options=None, limit=3000):
+    """A real game played by the engine's heuristic until `wanted(state)` (or the end)."""
+    state = GAME.new(players, seed=seed, options=options or {})
+    rng = random.Random(seed)
+    if deal:
+        state.apply(players - 1, deal)
+    for _ in range(limit):
+        if state.over or wanted(state):
+            return state
+        movers = state.to_move
+        seat = movers[0] if len(movers) == 1 else rng.choice(movers)
+        state.apply(seat, state.heuristic_action(seat, rng).text)
+    return state
+
+
+def midgame(state) -> bool:
+    """Good discards, a pile to beat, face-down tableau cards and a Nein owed."""
+    v = state.view(None)
+    face_down = any(c is None for t in v["tableaux"] for row in t for p in row for c in p)
+    return v["phase"] == "play" and len(v["good_discards"]) >= 2 and v["top"] and face_down and v["nein_owed"]
+
+
+def find(players, wanted, **kw):
+    for seed in range(300):
+        state = play_until(players, seed, wanted, **kw)
+        if not state.over and wanted(state):
+            return state
+    raise AssertionError(f"no {players}-player game reached that position")
+
+
+@pytest.fixture(scope="module")
+def states():
+    return {
+        "deal-4": GAME.new(4, seed=3),
+        "race-4": find(4, lambda s: s.phase == "opening" and len(s.to_move) > 1),
+        "mid-2": find(2, midgame),
+        "mid-4": find(4, midgame),
+        "mid-8": find(8, midgame),
+        "big-5": find(
+            5,
+            lambda s: s.phase == "play" and s.turns > 4,
+            deal="deal custom hand 12 barrier d d barrier du du du base ddu ddu ddu",
+            options={"decks": "3"},
+        ),
+        "over-2": play_until(2, 1, lambda s: False),
+        "over-4": play_until(4, 1, lambda s: False),
+        "over-8": play_until(8, 1, lambda s: False),
+    }
+
+
+def public(state):
+    return dict(state.view(None), names=NAMES[: state.players])
+
+
+def own(state, seat):
+    return dict(state.view(seat), names=NAMES[: state.players])
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data[:8] == PNG_SIG
+    assert len(data) < MAX_BYTES
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def near(px, ref, tol=30) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(px, ref, strict=False))
+
+
+def count_near(img: Image.Image, box, ref, tol=24) -> int:
+    crop = img.crop(box)
+    data = crop.tobytes()
+    return sum(1 for i in range(0, len(data), 3) if near(data[i : i + 3], ref, tol))
+
+
+def panel_border(img, seat):
+    x0, y0, _, y1 = R.panel_box(seat)
+    return img.getpixel((x0 + 1, (y0 + y1) // 2))
+
+
+# -- the states are what they claim -------------------------------------------------------
+
+
+def test_the_sample_states_are_real_and_varied(states):
+    assert states["deal-4"].phase == "deal"
+    assert states["race-4"].phase == "opening" and len(states["race-4"].to_move) > 1
+    for name in ("over-2", "over-4", "over-8"):
+        assert states[name].over and states[name].winner is not None
+    for name in ("mid-2", "mid-4", "mid-8"):
+        v = states[name].view(None)
+        assert len(v["good_discards"]) >= 2 and v["nein_owed"] and v["players"] == int(name[-1])
+
+
+# -- size and format --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["deal-4", "race-4", "mid-2", "mid-4", "mid-8", "big-5", "over-2", "over-8"])
+def test_table_is_a_small_png_sized_for_its_players(states, name):
+    state = states[name]
+    img = open_png(R.render_table(public(state)))
+    assert img.size == (R.TABLE_W, R.table_height(state.players))
+    assert img.height <= 1100  # eight players still fit a phone screen or two
+
+
+def test_more_players_make_a_taller_table_but_the_same_width():
+    heights = [R.table_height(n) for n in range(2, 9)]
+    assert heights == sorted(heights) and heights[0] < heights[-1]
+    assert R.table_height(7) == R.table_height(8)  # two columns of panels
+
+
+@pytest.mark.parametrize("name", ["mid-2", "mid-4", "mid-8", "big-5", "over-4"])
+def test_hand_is_a_small_png(states, name):
+    state = states[name]
+    for seat in range(state.players):
+        img = open_png(R.render_hand(own(state, seat)))
+        assert img.width == R.HAND_W and 200 < img.height < 1200
+
+
+def test_rendering_is_deterministic(states):
+    v = public(states["mid-8"])
+    assert R.render_table(v) == R.render_table(v)
+
+
+# -- pixel facts --------------------------------------------------------------------------------
+
+
+def test_the_seat_to_play_and_the_seat_owing_nein_are_outlined(states):
+    state = states["mid-4"]
+    v = public(state)
+    img = open_png(R.render_table(v))
+    owed = set(v["nein_owed"])
+    for seat in range(4):
+        border = panel_border(img, seat)
+        if seat in owed:
+            assert near(border, RED), (seat, border)
+        elif seat in v["to_move"]:
+            assert near(border, GOLD), (seat, border)
+        else:
+            assert not near(border, GOLD) and not near(border, RED), (seat, border)
+    # Move the turn on paper: the outline follows the view, not the state.
+    other = next(s for s in range(4) if s not in owed and s not in v["to_move"])
+    moved = dict(v, to_move=[other], current=other, nein_owed=[], nein_counts=[0] * 4)
+    img2 = open_png(R.render_table(moved))
+    assert near(panel_border(img2, other), GOLD)
+    assert all(not near(panel_border(img2, s), RED) for s in range(4))
+
+
+def test_every_racer_is_outlined_at_the_opening(states):
+    v = public(states["race-4"])
+    img = open_png(R.render_table(v))
+    for seat in range(4):
+        assert near(panel_border(img, seat), GOLD) == (seat in v["to_move"])
+
+
+def test_face_down_tableau_cards_are_drawn_as_backs(states):
+    state = states["mid-4"]
+    v = public(state)
+    img = open_png(R.render_table(v))
+    for seat in range(4):
+        x0, y0, x1, y1 = R.panel_box(seat)
+        tableau = (x0 + 130, y0 + 40, x1 - 10, y1 - 10)  # right of the hand fan
+        down = sum(1 for row in v["tableaux"][seat] for p in row for c in p if c is None)
+        backs = count_near(img, tableau, BACK, 20)
+        assert (backs > 150) == (down > 0), (seat, down, backs)
+    # with every card turned face up on paper, no back is left in the tableaux
+    shown = [[[["AS" if c is None else c for c in p] for p in row] for row in t] for t in v["tableaux"]]
+    img2 = open_png(R.render_table(dict(v, tableaux=shown)))
+    x0, y0, x1, y1 = R.panel_box(0)
+    assert count_near(img2, (x0 + 130, y0 + 40, x1 - 10, y1 - 10), BACK, 20) < 150
+
+
+def test_the_card_to_beat_is_ringed_and_a_reset_pile_is_not(states):
+    v = public(states["mid-4"])
+    x0, y0, x1, y1 = R.pile_box()
+    ringed = count_near(open_png(R.render_table(v)), (x0, y0, x1, y1), GOLD, 20)
+    reset = dict(v, pile_base=len(v["pile"]), top=None)
+    plain = count_near(open_png(R.render_table(reset)), (x0, y0, x1, y1), GOLD, 20)
+    assert ringed > plain + 200
+
+
+def test_the_vector_glyph_changes_with_the_vector(states):
+    v = public(states["mid-4"])
+    box = (R._VECTOR_X + 16, R.CENTRE_Y + 40, R._VECTOR_X + 104, R.CENTRE_Y + 128)
+    crops = {}
+    for vector in ("up", "down", "middle", "antimiddle", "into", "out", "north", "south"):
+        crops[vector] = open_png(R.render_table(dict(v, vector=vector, vector_title=vector))).crop(box).tobytes()
+    assert len(set(crops.values())) == 8
+
+
+def test_the_winner_banner_covers_the_centre_only_when_over(states):
+    def dark_row(v):
+        img = open_png(R.render_table(v))
+        y = R.CENTRE_Y + 64
+        return sum(1 for x in range(0, R.TABLE_W, 4) if sum(img.getpixel((x, y))) < 90)
+
+    over = public(states["over-4"])
+    assert dark_row(over) > 0.9 * R.TABLE_W / 4
+    assert dark_row(dict(over, over=False, phase="play", winner=None)) < 0.3 * R.TABLE_W / 4
+
+
+def test_the_table_never_draws_a_hand(states):
+    state = states["mid-4"]
+    plain = public(state)
+    assert R.render_table(dict(plain, hand=state.view(0)["hand"])) == R.render_table(plain)
+
+
+def test_the_hand_grows_with_the_cards_held(states):
+    state = states["mid-8"]
+    v = own(state, 0)
+    small = open_png(R.render_hand(dict(v, hand=v["hand"][:2])))
+    big = open_png(R.render_hand(dict(v, hand=["3S", "4S", "5S", "6S", "7S", "8S", "9S", "JS", "QS", "KS", "AS"])))
+    assert big.height > small.height
+
+
+# -- alt text -------------------------------------------------------------------------------------
+
+
+def hidden_cards(state) -> set[str]:
+    """Every card a spectator may not know: hand cards not publicly seen going in, and
+    every face-down tableau card."""
+    out = set()
+    for seat in range(state.players):
+        known = list(state.view(None)["known"][seat])
+        for c in state.hands[seat]:
+            if c in known:
+                known.remove(c)
+            else:
+                out.add(c)
+        out |= {bare(c) for row in state.tabs[seat] for p in row for c in p if c.startswith("*")}
+    return out
+
+
+def public_cards(view) -> set[str]:
+    cards = set(view["pile"]) | {g["top"] for g in view["good_discards"]}
+    cards |= {c for t in view["tableaux"] for row in t for p in row for c in p if c is not None}
+    return cards
+
+
+CARD = re.compile(r"(?<!\w)(10|[2-9AJQK])([♠♥♦♣])")
+
+
+@pytest.mark.parametrize("name", ["deal-4", "race-4", "mid-2", "mid-4", "mid-8", "big-5", "over-2", "over-8"])
+def test_alt_text_names_only_public_cards(states, name):
+    state = states[name]
+    v = public(state)
+    alt = R.alt_text(v)
+    assert alt.startswith(f"Moleicki table, {state.players} players") and len(alt) <= 1000
+    named = {m.group(1) + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[m.group(2)] for m in CARD.finditer(alt)}
+    assert named <= public_cards(v), named - public_cards(v)
+    if state.decks == 1:  # one pack: every card is unique, so a hidden card can't be named at all
+        for card in hidden_cards(state) - {"JK", "25"}:
+            assert pretty(card) not in alt and card not in alt
+    # a viewer's own view does not leak their hand into the alt text either
+    for seat in range(state.players):
+        assert R.alt_text(own(state, seat)) == alt
+
+
+def test_alt_text_says_what_matters(states):
+    mid = public(states["mid-4"])
+    alt = R.alt_text(mid)
+    assert f"{pretty(mid['top'])} to beat" in alt
+    for s in mid["nein_owed"]:
+        assert NAMES[s] in alt.split("Owes Nein: ")[1].split(".")[0]
+    over = public(states["over-8"])
+    assert f"{NAMES[over['winner']]} played their last card and wins." in R.alt_text(over)
+    assert "Zoë Wójcik" in R.alt_text(mid)  # alt text keeps names as written
+
+
+def test_missing_or_odd_names_still_render(states):
+    v = public(states["mid-8"])
+    del v["names"]
+    open_png(R.render_table(v))
+    assert "Player 0" in R.alt_text(v)
+    v = dict(public(states["mid-8"]), names=["🎲🎲", "W" * 90, "", "x", "y", "z", "ä", "ö"])
+    open_png(R.render_table(v))
+    open_png(R.render_hand(dict(v, seat=1, hand=states["mid-8"].view(1)["hand"])))
