@@ -39,6 +39,8 @@ class GameCog(commands.GroupCog):
     game_name: ClassVar[str]
     # (label, action text) shown as buttons on the table while some seat may take them
     table_buttons: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # a game with its own move panel implements open_panel(interaction, table, note=, page=, edit=)
+    has_own_panel: ClassVar[bool] = False
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot

@@ -445,6 +445,8 @@ class Host:
         player = table.seats[seat]
         if player.user_id is None or seat in table.dm_closed or table.state is None:
             return
+        if "hand" not in table.state.view(seat):
+            return  # nothing private to send (a solitaire's table is all there is)
         try:
             user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(player.user_id)
             png = await self.render_hand(table, seat)

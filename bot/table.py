@@ -122,8 +122,12 @@ class Table:
             raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
         if seat in self.state.to_move:
             text = self.state.parse(seat, text).text  # store the canonical notation
-        before, strikes = self.state.copy(), self.seats[seat].strikes
-        events = self.state.apply(seat, text)
+        # Apply to a copy in a worker thread (a solver hint can take a while), then swap it
+        # in, so readers on the event loop never see a half-applied state.
+        before, strikes = self.state, self.seats[seat].strikes
+        after = self.state.copy()
+        events = await asyncio.to_thread(after.apply, seat, text)
+        self.state = after
         self.seats[seat].strikes = strikes + 1 if strike else (strikes if by_ai else 0)
         deadline = None
         if timer_minutes and not self.state.over and any(not self.seats[s].autoplay for s in self.state.to_move):

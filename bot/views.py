@@ -59,6 +59,8 @@ def turn_line(table: Table) -> str:
         return f"{table.game.title} #{table.id} was called off."
     if not table.active:
         return f"🏁 {table.game.title} #{table.id} is over."
+    if table.game.solo:  # no mention: a solitaire's own player needs no ping on every repost
+        return f"🃏 {table.seats[0].name} is playing."
     humans = [f"<@{table.seats[s].user_id}>" for s in table.waiting_on() if not table.seats[s].autoplay]
     if humans:
         return f"🎲 Your move: {' '.join(humans)}"
@@ -86,7 +88,7 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
         view.add_item(HandButton(table.id))
         cog = host.bot.game_cog(table.game.name)
         for label, action in cog.buttons_for(table) if cog else []:
-            view.add_item(QuickButton(table.id, action, label))
+            view.add_item(QuickButton(table.id, action, label, urgent=not table.game.solo))
     return turn_line(table), embed, file, view if view.children else None
 
 
@@ -120,6 +122,10 @@ async def hand_panel(
 async def open_panel(
     interaction: discord.Interaction, table: Table, *, note: str = "", page: int = 0, edit: bool = False
 ) -> None:
+    cog = bot_of(interaction).game_cog(table.game.name)
+    if cog is not None and cog.has_own_panel:
+        await cog.open_panel(interaction, table, note=note, page=page, edit=edit)
+        return
     host = bot_of(interaction).host
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
@@ -246,12 +252,12 @@ class QuickButton(
 ):
     """A table button for a call any seated player may make at once ("nein")."""
 
-    def __init__(self, game_id: int, action: str, label: str | None = None) -> None:
+    def __init__(self, game_id: int, action: str, label: str | None = None, urgent: bool = True) -> None:
         self.game_id, self.action = game_id, action
         super().__init__(
             discord.ui.Button(
                 label=label or action.title(),
-                style=discord.ButtonStyle.danger,
+                style=discord.ButtonStyle.danger if urgent else discord.ButtonStyle.secondary,
                 custom_id=f"parlour:quick:{game_id}:{action}",
             )
         )
