@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renderers import dickory
+from renderers import dickory, freecell, klondike, moleicki
 
 View = dict[str, Any]
 
@@ -131,9 +131,97 @@ def dickory_hand_views() -> dict[str, View]:
     return {"start-11": start, "large-18": big}
 
 
+def freecell_views() -> dict[str, View]:
+    """FreeCell tables from real play: a fresh deal, the solver's line half-way, a 14-card
+    column (deal 86 after 62 moves, the longest on the solver's lines for deals 1-120), won."""
+    from engine import GAMES
+    from engine.freecell_solver import solve
+
+    def after(deal: int, moves: int | None) -> View:
+        state = GAMES["freecell"].new(1, seed=1, options={"deal": str(deal)})
+        for text in (solve(state) or [])[:moves]:
+            state.apply(0, text)
+        return dict(state.view(None), names=["Alice"])
+
+    return {"fresh": after(617, 0), "mid": after(86, 30), "long-column": after(86, 62), "won": after(1, None)}
+
+
+def klondike_views() -> dict[str, View]:
+    """Klondike tables from real play (the engine's hints): fresh, mid-game, two draws of three."""
+    from engine import GAMES
+
+    def after(seed: int, steps: int, draws: int = 0, **options: str) -> View:
+        state = GAMES["klondike"].new(1, seed=seed, options=options)
+        for _ in range(draws):
+            state.apply(0, "draw")
+        for _ in range(steps):
+            hint = state.hint()
+            if hint is None:
+                break
+            state.apply(0, hint.text)
+        return dict(state.view(None), names=["Alice"])
+
+    return {"fresh": after(5, 0), "mid": after(5, 25), "draw3": after(11, 0, 2, draw="3", passes="3")}
+
+
+def _moleicki_game(players: int, seed: int, wanted: Callable[[Any], bool], **options: str) -> Any:
+    """A real Moleicki game played by the engine's heuristic until `wanted(state)`."""
+    import random
+
+    from engine import GAMES
+
+    state = GAMES["moleicki"].new(players, seed=seed, options=options)
+    rng = random.Random(seed)
+    while not state.over and not wanted(state):
+        movers = state.to_move
+        seat = movers[0] if len(movers) == 1 else rng.choice(movers)
+        state.apply(seat, state.heuristic_action(seat, rng).text)
+    return state
+
+
+_MOLEICKI_NAMES = ["Alice", "Bob", "Zoë", "Dmitri", "Eve", "Mallory", "Trent", "Peggy"]
+
+
+def _moleicki_mid(state: Any) -> bool:
+    view = state.view(None)
+    return view["phase"] == "play" and len(view["good_discards"]) >= 2 and bool(view["top"])
+
+
+def moleicki_states() -> dict[str, Any]:
+    return {
+        "deal-4": _moleicki_game(4, 3, lambda s: True),
+        "mid-2": _moleicki_game(2, 0, _moleicki_mid),
+        "mid-4": _moleicki_game(4, 1, _moleicki_mid),
+        "mid-8": _moleicki_game(8, 1, _moleicki_mid),
+        "over-8": _moleicki_game(8, 1, lambda s: False),
+    }
+
+
+def moleicki_views() -> dict[str, View]:
+    """Public Moleicki tables from real games: the deal, mid-game for 2, 4 and 8, the end."""
+    return {
+        name: dict(state.view(None), names=_MOLEICKI_NAMES[: state.players])
+        for name, state in moleicki_states().items()
+    }
+
+
+def moleicki_hand_views() -> dict[str, View]:
+    """The player to move's own view: hand and tableau."""
+    out = {}
+    for name, state in moleicki_states().items():
+        if name.startswith("mid"):
+            seat = state.to_move[0]
+            out[name] = dict(state.view(seat), names=_MOLEICKI_NAMES[: state.players])
+    return out
+
+
 CASES: list[Case] = [
     Case("dickory.table", dickory.render_table, dickory_views),
     Case("dickory.hand", dickory.render_hand, dickory_hand_views),
+    Case("freecell.table", freecell.render_table, freecell_views),
+    Case("klondike.table", klondike.render_table, klondike_views),
+    Case("moleicki.table", moleicki.render_table, moleicki_views),
+    Case("moleicki.hand", moleicki.render_hand, moleicki_hand_views),
 ]
 
 
