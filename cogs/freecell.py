@@ -9,7 +9,8 @@ from discord import app_commands
 
 from bot.app import ParlourBot
 from bot.table import Table
-from cogs.solitaire import SolitaireCog, daily_number, register_items
+from cogs.solitaire import SolitaireCog, daily_number
+from cogs.solitaire_panel import register_items
 from engine.freecell import DEAL_MAX
 
 # The Microsoft deals below a million that no one can win; a daily deal skips them.

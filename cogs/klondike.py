@@ -10,7 +10,8 @@ from discord import app_commands
 
 from bot.app import ParlourBot
 from bot.table import Table
-from cogs.solitaire import Moves, SolitaireCog, daily_number, register_items
+from cogs.solitaire import SolitaireCog, daily_number
+from cogs.solitaire_panel import Moves, register_items
 
 SEEDS = 2**31
 

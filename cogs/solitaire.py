@@ -3,13 +3,8 @@
 `SolitaireCog` (a GameCog) adds what a one-player patience needs on top of the
 generic play/hand/resign/rules/board commands:
 
-- the **move panel**, an ephemeral message with the table picture, a "from"
-  select (the piles that have a move), a "to" select (where that pile's card may
-  go), Draw / Undo / Hint / Auto / Finish buttons and a list of every legal move.
-  `/<game> hand` opens it, and so does `/<game> start`. Its components are
-  DynamicItems with custom ids `parlour:sol:<kind>:<game id>:<version>...`, so they
-  survive restarts and a click on a panel drawn for an older position is answered
-  with a fresh panel instead of acting;
+- the **move panel** (cogs/solitaire_panel.py), opened by `/<game> hand`,
+  `/<game> start` and the table message's "Your hand" button (`open_panel`);
 - Undo, Hint and Auto (and Draw in Klondike) on the table message, Hint always;
 - a **daily deal** per server (`daily`, `daily-board`): the deal comes from the UTC
   date and the guild id, one attempt per member per day;
@@ -18,10 +13,6 @@ generic play/hand/resign/rules/board commands:
   the stored final state).
 
 A game's cog sets `game_name`, `table_buttons`, `daily_setup` and its own `start`.
-
-Not yet wired: the table message's generic "Your hand" button still opens the
-generic hand panel (bot/views.py); `SolitaireCog.open_panel` has that panel's
-signature so the framework can hand the button to it.
 """
 
 from __future__ import annotations
@@ -29,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -38,395 +29,15 @@ from discord import app_commands
 
 import renderers
 from bot.gamecog import RULES_DIR, GameCog
-from bot.host import png_file
-from bot.table import StalePanel, Table
-from bot.views import PlayerItem, bot_of, say, table_for
-from engine import IllegalAction, State
+from bot.table import Table
+from bot.views import say
+from cogs.solitaire_panel import Moves, show_panel
 
 if TYPE_CHECKING:
     from bot.app import ParlourBot
 
 MIN_RATE_GAMES = 5  # games a member needs before the win-rate board lists them
 BOARD_SIZE = 10
-SELECT_MAX = 25  # Discord's limit of options in one select menu
-PANEL_FILE = "table.png"
-_HINT = re.compile(r"asks for a hint: try (.+)\.$")
-_PILE_ID = r"[1-8a-dw]"
-
-
-# -- what the panel offers --------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Target:
-    """One way to finish a move from a chosen pile: its action text and how to show it."""
-
-    value: str  # select value: the destination, with ":n" when a card count is named
-    dst: str
-    text: str  # canonical action text
-    label: str
-    note: str
-
-
-@dataclass
-class Moves:
-    """The legal moves of a position grouped by source pile, plus the simple verbs."""
-
-    by_source: dict[str, list[Target]] = field(default_factory=dict)
-    verbs: set[str] = field(default_factory=set)  # draw, undo, auto, finish, resign
-    listed: list[tuple[str, str]] = field(default_factory=list)  # (text, label) of every move
-
-
-def pile_name(pid: str) -> str:
-    if pid == "w":
-        return "Waste"
-    if pid == "f":
-        return "Foundation"
-    if pid.isdigit():
-        return f"Column {pid}"
-    return f"Free cell {pid}"
-
-
-def pretty(card: str | None) -> str:
-    suits = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-    return card[:-1] + suits.get(card[-1], card[-1]) if card else "?"
-
-
-def pile_top(view: dict[str, Any], pid: str) -> str | None:
-    """The card on top of a pile in a view (None when empty or face down)."""
-    if pid == "w":
-        waste = view.get("waste") or []
-        return waste[-1] if waste else None
-    if pid.isdigit():
-        cols = view.get("tableau") or []
-        col = cols[int(pid) - 1] if int(pid) <= len(cols) else []
-        return col[-1] if col else None
-    cells = view.get("cells") or []
-    i = "abcd".find(pid)
-    return cells[i] if 0 <= i < len(cells) else None
-
-
-def legal_moves(state: State, seat: int, view: dict[str, Any]) -> Moves:
-    """The seat's legal actions sorted for the panel; `view` is the seat's view of `state`."""
-    moves = Moves()
-    for action in state.legal_actions(seat):
-        words = action.text.split()
-        if words[0] != "move":
-            moves.verbs.add(words[0])
-            continue
-        src, dst = words[1], words[2]
-        count = words[3] if len(words) > 3 else ""
-        onto = pile_top(view, dst) if dst.isdigit() else None
-        if dst == "f":
-            note = "to its foundation"
-        elif dst.isdigit():
-            note = f"onto {pretty(onto)}" if onto else "to the empty column"
-        else:
-            note = "into the free cell"
-        if count:
-            note += f", {count} card{'s' if count != '1' else ''}"
-        value = f"{dst}:{count}" if count else dst
-        label = action.label or action.text
-        moves.by_source.setdefault(src, []).append(Target(value, dst, action.text, label, note))
-        moves.listed.append((action.text, label))
-    return moves
-
-
-def move_text(src: str, value: str) -> str:
-    dst, _, count = value.partition(":")
-    return f"move {src} {dst}" + (f" {count}" if count else "")
-
-
-# -- the panel ------------------------------------------------------------------------
-def _verb_buttons(cog: SolitaireCog, pos: dict[str, Any], moves: Moves) -> list[tuple[str, str, bool]]:
-    """(label, action, enabled) for the panel's button row, in a fixed order so they don't jump."""
-    out = []
-    for label, action in cog.panel_buttons:
-        if action == "draw" and not pos.get("stock"):
-            label = "Turn over"
-        enabled = action == "hint" or action in moves.verbs
-        out.append((label, action, enabled))
-    return out
-
-
-def panel_message(
-    cog: SolitaireCog,
-    table: Table,
-    seat: int,
-    *,
-    src: str | None = None,
-    note: str = "",
-    hint: str | None = None,
-) -> tuple[str, discord.ui.View]:
-    """The panel's words and components for the position now (no picture)."""
-    assert table.state is not None
-    pos = table.state.view(seat)
-    view = discord.ui.View(timeout=None)
-    lines = [f"**{table.game.title} #{table.id}** · {cog.deal_words(table)} · move {pos['moves']}"]
-    if note:
-        lines.append(note)
-    if not table.active:
-        lines.append("This game is over. " + cog.ending_words(table))
-        return "\n".join(lines)[:2000], view
-    moves = legal_moves(table.state, seat, pos)
-    if src is not None and src not in moves.by_source:
-        src = None
-    sources = list(moves.by_source)
-    if sources:
-        options = []
-        for pid in sources[:SELECT_MAX]:
-            where = ", ".join(dict.fromkeys(pile_name(t.dst).lower() for t in moves.by_source[pid]))
-            options.append(
-                discord.SelectOption(
-                    label=f"{pile_name(pid)}: {pretty(pile_top(pos, pid))}"[:100],
-                    value=pid,
-                    description=f"Can go to {where}"[:100],
-                    default=pid == src,
-                )
-            )
-        view.add_item(FromSelect(table.id, table.version, options))
-    if src is not None:
-        targets = moves.by_source[src][:SELECT_MAX]
-        view.add_item(
-            ToSelect(
-                table.id,
-                table.version,
-                src,
-                [discord.SelectOption(label=t.label[:100], value=t.value, description=t.note[:100]) for t in targets],
-            )
-        )
-        lines.append(f"Moving from **{pile_name(src).lower()}**: now pick where it goes.")
-    elif sources:
-        lines.append("Pick the card to move, then where it goes.")
-    else:
-        lines.append(cog.no_move_words(moves))
-    if pos.get("stuck"):
-        lines.append(f"⚠️ No useful move is left: undo, or give up with /{cog.game_name} resign.")
-    row = _verb_buttons(cog, pos, moves)
-    for label, action, enabled in row:
-        style = discord.ButtonStyle.success if action == hint else discord.ButtonStyle.primary
-        view.add_item(ActButton(table.id, table.version, action, label, style=style, disabled=not enabled, row=2))
-    if moves.listed:
-        shown = moves.listed[:SELECT_MAX]
-        more = f" (first {SELECT_MAX} of {len(moves.listed)})" if len(moves.listed) > SELECT_MAX else ""
-        view.add_item(
-            AnySelect(
-                table.id,
-                table.version,
-                [discord.SelectOption(label=label[:100], value=text) for text, label in shown],
-                f"Or pick any move{more}…",
-            )
-        )
-    if hint and hint not in {action for _, action, _ in row}:  # a hinted Draw or Auto is lit up instead
-        view.add_item(
-            ActButton(table.id, table.version, hint, "Play the hint", style=discord.ButtonStyle.success, row=4)
-        )
-    view.add_item(ActButton(table.id, table.version, "refresh", "Refresh", style=discord.ButtonStyle.secondary, row=4))
-    return "\n".join(lines)[:2000], view
-
-
-async def show_panel(
-    interaction: discord.Interaction,
-    table: Table,
-    *,
-    src: str | None = None,
-    note: str = "",
-    hint: str | None = None,
-    edit: bool = False,
-    picture: bool = True,
-) -> None:
-    """Send (or redraw in place) the caller's move panel; `picture=False` keeps the old image."""
-    bot = bot_of(interaction)
-    cog = bot.game_cog(table.game.name)
-    assert isinstance(cog, SolitaireCog)
-    seat = table.seat_of(interaction.user.id)
-    assert seat is not None
-    content, view = panel_message(cog, table, seat, src=src, note=note, hint=hint)
-    kwargs: dict[str, Any] = {"content": content, "view": view}
-    if picture:
-        png = await bot.host.render_hand(table, seat)
-        alt = cog.alt_text(table)
-        kwargs["attachments"] = [png_file(png, PANEL_FILE, alt)]
-    if edit:
-        await interaction.response.edit_message(**kwargs)
-    elif interaction.response.is_done():
-        files = kwargs.pop("attachments", [])
-        await interaction.followup.send(files=files, ephemeral=True, **kwargs)
-    else:
-        files = kwargs.pop("attachments", [])
-        await interaction.response.send_message(files=files, ephemeral=True, **kwargs)
-
-
-async def panel_act(interaction: discord.Interaction, table: Table, text: str, version: int) -> None:
-    """Apply a panel pick, then redraw the panel in place (or say why not)."""
-    host = bot_of(interaction).host
-    seat = table.seat_of(interaction.user.id)
-    assert seat is not None
-    try:
-        lines = await host.act(table, seat, text, expected_version=version)
-    except StalePanel as exc:
-        await show_panel(interaction, table, note=str(exc), edit=True)
-        return
-    except IllegalAction as exc:
-        await say(interaction, str(exc))
-        return
-    hint = None
-    if text == "hint":
-        found = _HINT.search(" ".join(lines))
-        hint = found.group(1) if found else None
-    if hint and table.active and table.state is not None:
-        label = table.state.parse(seat, hint).label or hint
-        src = hint.split()[1] if hint.startswith("move ") else None
-        await show_panel(interaction, table, note=f"💡 Hint: **{label}** (`{hint}`)", hint=hint, src=src, edit=True)
-        return
-    await show_panel(interaction, table, note="✅ " + " ".join(lines), edit=True)
-
-
-class PanelItem(PlayerItem):
-    """A panel component: the player's check, then a version check for picks that don't act."""
-
-    version: int
-
-    def _table(self, interaction: discord.Interaction) -> Table:
-        table = table_for(interaction, self.game_id)
-        assert table is not None  # interaction_check ran first
-        return table
-
-
-class FromSelect(
-    PanelItem, discord.ui.DynamicItem[discord.ui.Select], template=r"parlour:sol:from:(?P<game>\d+):(?P<version>\d+)"
-):
-    def __init__(self, game_id: int, version: int, options: list[discord.SelectOption] | None = None) -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"parlour:sol:from:{game_id}:{version}",
-                placeholder="Move from…",
-                row=0,
-                options=options or [discord.SelectOption(label="…", value="…")],
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> FromSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = self._table(interaction)
-        if table.version != self.version:
-            await show_panel(
-                interaction,
-                table,
-                edit=True,
-                note="The game has moved on since that panel was drawn; here is the current one.",
-            )
-            return
-        values = (interaction.data or {}).get("values") or [""]
-        await show_panel(interaction, table, src=str(values[0]), edit=True, picture=False)
-
-
-class ToSelect(
-    PanelItem,
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"parlour:sol:to:(?P<game>\d+):(?P<version>\d+):(?P<src>" + _PILE_ID + ")",
-):
-    def __init__(self, game_id: int, version: int, src: str, options: list[discord.SelectOption] | None = None) -> None:
-        self.game_id, self.version, self.src = game_id, version, src
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"parlour:sol:to:{game_id}:{version}:{src}",
-                placeholder="…to where?",
-                row=1,
-                options=options or [discord.SelectOption(label="…", value="…")],
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ToSelect:
-        return cls(int(match["game"]), int(match["version"]), match["src"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        await panel_act(interaction, self._table(interaction), move_text(self.src, str(values[0])), self.version)
-
-
-class AnySelect(
-    PanelItem, discord.ui.DynamicItem[discord.ui.Select], template=r"parlour:sol:any:(?P<game>\d+):(?P<version>\d+)"
-):
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Or pick any move…",
-    ) -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"parlour:sol:any:{game_id}:{version}",
-                placeholder=placeholder,
-                row=3,
-                options=options or [discord.SelectOption(label="…", value="…")],
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> AnySelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
-        await panel_act(interaction, self._table(interaction), str(values[0]), self.version)
-
-
-class ActButton(
-    PanelItem,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"parlour:sol:do:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z0-9 ]+)",
-):
-    """Draw, Undo, Hint, Auto, Finish, Refresh, or "play the hint" (any action text)."""
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        action: str,
-        label: str | None = None,
-        *,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        self.game_id, self.version, self.action = game_id, version, action
-        super().__init__(
-            discord.ui.Button(
-                label=label or action.title(),
-                style=style,
-                disabled=disabled,
-                row=row,
-                custom_id=f"parlour:sol:do:{game_id}:{version}:{action}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"], getattr(item, "label", None))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        table = self._table(interaction)
-        if self.action == "refresh":
-            await show_panel(interaction, table, edit=True)
-            return
-        await panel_act(interaction, table, self.action, self.version)
-
-
-PANEL_ITEMS = (FromSelect, ToSelect, AnySelect, ActButton)
 
 
 # -- the rules in pages ------------------------------------------------------------------------
@@ -541,8 +152,8 @@ class SolitaireCog(GameCog):
     async def open_panel(
         self, interaction: discord.Interaction, table: Table, *, note: str = "", page: int = 0, edit: bool = False
     ) -> None:
-        """The move panel, with bot.views.open_panel's signature: ready for the framework to
-        call for this game's "Your hand" button (see the module docstring)."""
+        """The move panel; bot.views.open_panel hands this game's "Your hand" button (and
+        bot.views.act_from_component's redraw) to it."""
         await show_panel(interaction, table, note=note, edit=edit)
 
     # -- the table message's buttons ---------------------------------------------------
@@ -607,12 +218,15 @@ class SolitaireCog(GameCog):
         for batch in batches[1:]:
             await interaction.followup.send(embeds=batch, ephemeral=True)
 
+    def _today(self, interaction: discord.Interaction) -> tuple[int, date, str]:
+        """The server, the UTC day and the daily tag (game and date) stored with its games."""
+        day = discord.utils.utcnow().date()
+        return interaction.guild_id or 0, day, f"{self.game_name}:{day.isoformat()}"
+
     @app_commands.command(name="daily", description="Today's deal: the same for everyone in this server.")
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
-        guild_id = interaction.guild_id or 0
-        day = discord.utils.utcnow().date()
-        tag = f"{self.game_name}:{day.isoformat()}"
+        guild_id, day, tag = self._today(interaction)
         async with self._daily_lock:  # one attempt each, even for two clicks at once
             played = await self.bot.storage.daily_game(guild_id, tag, interaction.user.id)
             if played is not None:
@@ -643,9 +257,7 @@ class SolitaireCog(GameCog):
     @app_commands.command(name="daily-board", description="Today's daily deal: who solved it, in fewest moves.")
     @app_commands.guild_only()
     async def daily_board(self, interaction: discord.Interaction) -> None:
-        guild_id = interaction.guild_id or 0
-        day = discord.utils.utcnow().date()
-        tag = f"{self.game_name}:{day.isoformat()}"
+        guild_id, day, tag = self._today(interaction)
         rows = await self.bot.storage.daily_board(guild_id, tag, BOARD_SIZE)
         playing = await self.bot.storage.daily_playing(guild_id, tag)
         embed = discord.Embed(title=f"Daily {self.game.title} · {day.isoformat()}", colour=discord.Colour.gold())
@@ -715,8 +327,3 @@ class SolitaireCog(GameCog):
         if by == "win-rate":
             embed.set_footer(text=f"Members with at least {MIN_RATE_GAMES} finished games.")
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-
-
-def register_items(bot: ParlourBot) -> None:
-    """Make the panel's components work on every message, before and after a restart."""
-    bot.add_dynamic_items(*PANEL_ITEMS)

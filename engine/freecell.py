@@ -222,12 +222,10 @@ class FreeCellState(SolitaireState):
             )
         return [depth + 1]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
-            return []
+    def _move_commands(self) -> tuple[list[Command], list[Command]]:
         home: list[Command] = []
         moves: list[Command] = []
-        first_empty = next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
+        first_empty = self._first_empty()
         first_cell = CELLS[self.cells.index(None)] if None in self.cells else None
         for src in [*CELLS, *(str(i + 1) for i in range(8))]:
             if self._top(src) is None:
@@ -248,8 +246,7 @@ class FreeCellState(SolitaireState):
                     if dst == first_empty and n == whole:
                         continue  # a whole column into an empty one changes nothing
                     moves.append(self._move_command(src, dst, n, counts))
-        actions = [Action(c.text, self._label(c)) for c in home + moves]
-        return actions + self._tail_actions()
+        return home, moves
 
     def _has_move(self) -> bool:
         return any(a.text.startswith("move") for a in self.legal_actions(0)) or self._safe_source() is not None

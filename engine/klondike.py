@@ -301,12 +301,10 @@ class KlondikeState(SolitaireState):
             event = Event("recycle", "{p0} turns the waste over.", {"pass": self.recycles + 1})
         return self._record([op], event)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
-            return []
+    def _move_commands(self) -> tuple[list[Command], list[Command]]:
         home: list[Command] = []
         moves: list[Command] = []
-        first_empty = next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
+        first_empty = self._first_empty()
         for src in ["w", *(str(i + 1) for i in range(COLUMNS))]:
             if self._top(src) is None:
                 continue
@@ -322,10 +320,12 @@ class KlondikeState(SolitaireState):
                 if not target and src != "w" and counts[0] == len(self.tableau[int(src) - 1]):
                     continue  # a king already at the bottom gains nothing from moving
                 moves.append(self._move_command(src, dst, None, counts))
-        actions = [Action(c.text, self._label(c)) for c in home + moves]
+        return home, moves
+
+    def _verb_actions(self) -> list[Action]:
         if self._draw_problem() is None:
-            actions.append(Action("draw", "Draw" if self.stock else "Turn the waste over"))
-        return actions + self._tail_actions()
+            return [Action("draw", "Draw" if self.stock else "Turn the waste over")]
+        return []
 
     # -- finishing, hints and stuck -------------------------------------------
     def _can_finish(self) -> bool:

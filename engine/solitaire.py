@@ -554,7 +554,27 @@ class SolitaireState(State):
             "over": self.over,
         }
 
-    # -- legal actions (the shared tail) --------------------------------------
+    # -- legal actions -------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Moves home first, then the other moves, then the game's own verbs, then the shared ones."""
+        if seat not in self.to_move:
+            return []
+        home, moves = self._move_commands()
+        actions = [Action(c.text, self._label(c)) for c in home + moves]
+        return actions + self._verb_actions() + self._tail_actions()
+
+    def _move_commands(self) -> tuple[list[Command], list[Command]]:
+        """The legal moves as (moves to a foundation, every other move)."""
+        raise NotImplementedError
+
+    def _verb_actions(self) -> list[Action]:
+        """The game's own verbs that are legal now (Klondike's draw)."""
+        return []
+
+    def _first_empty(self) -> str | None:
+        """The first empty column: moves name only this one, as every empty column is alike."""
+        return next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
+
     def _tail_actions(self) -> list[Action]:
         out = []
         if self._safe_source() is not None:

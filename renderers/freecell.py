@@ -54,11 +54,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
             S.paste_face(canvas, card, (x, S.TOP_Y))
         else:
             paste_card(canvas, slot_image(S.CARD), (x, S.TOP_Y), shadow=False)
-    S.draw_foundations(canvas, view.get("foundations") or {}, lay.xs[4:], S.TOP_Y)
-    S.column_tags(canvas, lay.xs)
-    bottom = S.draw_columns(canvas, columns, lay.xs)
-    S.status_banner(canvas, view, bottom)
-    return canvas
+    return S.draw_common(canvas, view, columns, lay.xs, lay.xs[4:])
 
 
 def render_table(view: dict[str, Any]) -> bytes:

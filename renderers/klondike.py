@@ -106,11 +106,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     S.header(canvas, "KLONDIKE", _detail(view), int(view.get("moves") or 0), _extra(view))
     _stock(canvas, view, lay.xs[0])
     _waste(canvas, view, lay.xs[1])
-    S.draw_foundations(canvas, view.get("foundations") or {}, lay.xs[3:], S.TOP_Y)
-    S.column_tags(canvas, lay.xs)
-    bottom = S.draw_columns(canvas, columns, lay.xs, empty_mark="K")
-    S.status_banner(canvas, view, bottom)
-    return canvas
+    return S.draw_common(canvas, view, columns, lay.xs, lay.xs[3:], empty_mark="K")
 
 
 def render_table(view: dict[str, Any]) -> bytes:

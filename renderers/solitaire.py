@@ -368,6 +368,22 @@ def draw_columns(
     return max(bottoms, default=COLUMNS_Y)
 
 
+def draw_common(
+    canvas: Image.Image,
+    view: dict[str, Any],
+    columns: Sequence[Sequence[str | None]],
+    xs: Sequence[int],
+    foundation_xs: Sequence[int],
+    empty_mark: str = "",
+) -> Image.Image:
+    """What both tables draw after their own top-row piles: the foundations, the column
+    tags, the columns and the status banner under them. Returns the canvas."""
+    draw_foundations(canvas, view.get("foundations") or {}, foundation_xs, TOP_Y)
+    column_tags(canvas, xs)
+    status_banner(canvas, view, draw_columns(canvas, columns, xs, empty_mark))
+    return canvas
+
+
 def count_badge(canvas: Image.Image, cx: float, cy: float, n: int) -> None:
     """A dark rounded badge with a number (the stock's size)."""
     s = str(n)
