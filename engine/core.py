@@ -5,7 +5,7 @@ A game is a `Game` subclass (class-level facts: name, seats, options) whose
 which validates first and raises `IllegalAction` (a ValueError) with a sentence a
 player can act on; a rejected action leaves the state exactly as it was.
 
-Engines are pure: no discord, PIL or sqlite imports, synchronous, deterministic
+Engines are pure: no chat-platform, imaging or database imports; synchronous, deterministic
 from (seed, options, deck, actions). See ../shared/DESIGN.md for the full contract.
 """
 
