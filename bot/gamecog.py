@@ -154,11 +154,11 @@ class GameCog(commands.GroupCog):
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         try:
-            lines = await self.bot.host.act(table, seat, action[:200])
+            played = await self.bot.host.act(table, seat, action[:200])
         except IllegalAction as exc:
             await say(interaction, str(exc))
             return
-        await interaction.response.send_message("✅ " + " ".join(lines), ephemeral=True)
+        await interaction.response.send_message(played.summary, ephemeral=True)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -10,6 +10,7 @@ import contextlib
 import io
 import logging
 from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ import renderers
 from bot.ratings import rate
 from bot.storage import ResultRow, Storage
 from bot.table import Seat, Table, Tables
-from engine import IllegalAction, State
+from engine import Event, IllegalAction, State
 from engine.ai import make_player
 
 if TYPE_CHECKING:
@@ -32,6 +33,18 @@ DEFAULT_TIMER_MINUTES = 10
 STRIKES_TO_FORFEIT = 3
 AI_RACE_DELAY = 3.0  # seconds an AI waits when a human could also act (races, "Nein")
 REPOST_AFTER = 15  # channel messages after which the table message is reposted
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An accepted action: the engine's events and their narration with names filled in."""
+
+    events: list[Event]
+    lines: list[str]
+
+    @property
+    def summary(self) -> str:
+        return "✅ " + " ".join(self.lines)
 
 
 def choose_for(state: State, seat: int, kind: str, seed: int) -> str:
@@ -105,8 +118,8 @@ class Host:
         expected_version: int | None = None,
         strike: bool = False,
         follow: bool = True,
-    ) -> list[str]:
-        """Apply one action under the table lock; returns its narration lines.
+    ) -> Played:
+        """Apply one action under the table lock; returns its events and narration.
 
         With follow, what the move sets off (DMs, the table message, AI turns, the
         timer) runs in the background so the caller can answer the interaction now.
@@ -131,7 +144,7 @@ class Host:
         else:
             for s in sorted(changed):
                 await self.send_hand(table, s)
-        return lines
+        return Played(events, lines)
 
     def _hands(self, table: Table) -> dict[int, Any]:
         if table.state is None:

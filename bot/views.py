@@ -142,14 +142,14 @@ async def act_from_component(interaction: discord.Interaction, table: Table, tex
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
     try:
-        lines = await host.act(table, seat, text, expected_version=version)
+        played = await host.act(table, seat, text, expected_version=version)
     except StalePanel as exc:
         await open_panel(interaction, table, note=str(exc), edit=True)
         return
     except IllegalAction as exc:
         await say(interaction, str(exc))
         return
-    await open_panel(interaction, table, note="✅ " + " ".join(lines), edit=True)
+    await open_panel(interaction, table, note=played.summary, edit=True)
 
 
 class PlayerItem:
@@ -277,11 +277,11 @@ class QuickButton(
             await say(interaction, f"There's no “{self.action}” for you to call right now.")
             return
         try:
-            lines = await bot_of(interaction).host.act(table, seat, self.action)
+            played = await bot_of(interaction).host.act(table, seat, self.action)
         except IllegalAction as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, "✅ " + " ".join(lines))
+        await say(interaction, played.summary)
 
 
 class LobbyButton(

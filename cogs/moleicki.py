@@ -197,11 +197,11 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
             return
         try:
             text = deal_text(preset, hand, layout[:200] if layout else None)
-            lines = await self.bot.host.act(table, seat, text)
+            played = await self.bot.host.act(table, seat, text)
         except IllegalAction as exc:
             await say(interaction, str(exc))
             return
-        await interaction.response.send_message("✅ " + " ".join(lines), ephemeral=True)
+        await interaction.response.send_message(played.summary, ephemeral=True)
 
     # -- autocomplete: custom deals too ------------------------------------------------------
     def suggestions(self, table: Table, seat: int, current: str) -> list[tuple[str, str]]:

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 SELECT_MAX = 25  # Discord's limit of options in one select menu
 PANEL_FILE = "table.png"
-_HINT = re.compile(r"asks for a hint: try (.+)\.$")
 _PILE_ID = r"[1-8a-dw]"
 
 
@@ -236,10 +235,8 @@ async def panel_act(interaction: discord.Interaction, table: Table, text: str, v
     """Apply a panel pick, then redraw the panel in place (or say why not).
 
     Every pick but Hint is bot.views.act_from_component, which redraws through
-    `SolitaireCog.open_panel`. Hint needs the hinted move itself, to name it and offer
-    "Play the hint": host.act returns only narration lines (the hint event's data has
-    the move, but host.act does not hand events back), so it is read from the
-    narration with `_HINT`.
+    `SolitaireCog.open_panel`. Hint needs the hinted move itself (the hint event's data)
+    to name it and offer "Play the hint".
     """
     if text != "hint":
         await act_from_component(interaction, table, text, version)
@@ -247,21 +244,20 @@ async def panel_act(interaction: discord.Interaction, table: Table, text: str, v
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
     try:
-        lines = await bot_of(interaction).host.act(table, seat, text, expected_version=version)
+        played = await bot_of(interaction).host.act(table, seat, text, expected_version=version)
     except StalePanel as exc:
         await show_panel(interaction, table, note=str(exc), edit=True)
         return
     except IllegalAction as exc:
         await say(interaction, str(exc))
         return
-    found = _HINT.search(" ".join(lines))
-    hint = found.group(1) if found else None
+    hint = next((e.data.get("hint") for e in played.events if e.kind == "hint"), None)
     if hint and table.active and table.state is not None:
         label = table.state.parse(seat, hint).label or hint
         src = hint.split()[1] if hint.startswith("move ") else None
         await show_panel(interaction, table, note=f"💡 Hint: **{label}** (`{hint}`)", hint=hint, src=src, edit=True)
         return
-    await show_panel(interaction, table, note="✅ " + " ".join(lines), edit=True)
+    await show_panel(interaction, table, note=played.summary, edit=True)
 
 
 class PanelItem(PlayerItem):

@@ -7,6 +7,7 @@ import json
 import aiosqlite
 import discord
 
+from bot.host import Played
 from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of
 
 
@@ -129,7 +130,7 @@ async def test_two_moves_at_the_same_moment_apply_once(simcord_env, world):
         host.act(table, seat, text, expected_version=version, follow=False),
         return_exceptions=True,
     )
-    assert sum(isinstance(o, list) for o in outcomes) == 1
+    assert sum(isinstance(o, Played) for o in outcomes) == 1
     assert sum(isinstance(o, ValueError) for o in outcomes) == 1
     assert table.version == version + 1
     assert len(await host.storage.actions(table.id)) == 1
