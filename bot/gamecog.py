@@ -7,7 +7,7 @@ play, hand, resign, rules and board come from here unchanged.
 
 from __future__ import annotations
 
-import io
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,13 +26,21 @@ if TYPE_CHECKING:
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 
-def summary(markdown: str, limit: int = 4000) -> str:
-    """The rules up to the house rules, cut at a paragraph so an embed can hold it."""
-    body = markdown.split("\n## House rules")[0].strip()
-    if len(body) <= limit:
-        return body
-    cut = body.rfind("\n\n", 0, limit - 2)
-    return body[: cut if cut > 0 else limit - 2] + "\n…"
+def rule_pages(text: str, size: int = 4000) -> list[str]:
+    """The rules split at its `##` sections into pages no longer than `size` characters."""
+    sections = [part.strip() for part in re.split(r"\n(?=## )", text.strip())]
+    pages = [""]
+    for section in sections:
+        while len(section) > size:  # a section too long on its own is cut at a line break
+            cut = section.rfind("\n", 0, size)
+            cut = cut if cut > 0 else size
+            pages.append(section[:cut])
+            section = section[cut:].lstrip("\n")
+        if pages[-1] and len(pages[-1]) + 2 + len(section) > size:
+            pages.append(section)
+        else:
+            pages[-1] = f"{pages[-1]}\n\n{section}" if pages[-1] else section
+    return [p for p in pages if p]
 
 
 class GameCog(commands.GroupCog):
@@ -219,15 +227,24 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="How to play, in short, with the move notation.")
     async def rules(self, interaction: discord.Interaction) -> None:
+        """Our whole summary, house rules included, in embed pages split at its sections."""
         path = RULES_DIR / f"{self.game_name}.md"
         if not path.is_file():
             await say(interaction, f"The {self.game.title} rules summary is missing; please tell the bot's owner.")
             return
-        text = path.read_text(encoding="utf-8")
-        embed = discord.Embed(title=f"{self.game.title}: how to play", description=summary(text))
-        embed.set_footer(text="The whole text, with our house rules, is attached.")
-        full = discord.File(io.BytesIO(text.encode()), filename=f"{self.game_name}-rules.md")
-        await interaction.response.send_message(embed=embed, file=full, ephemeral=True)
+        pages = rule_pages(path.read_text(encoding="utf-8"))
+        embeds = [
+            discord.Embed(title=f"{self.game.title}: how to play" if i == 0 else None, description=page)
+            for i, page in enumerate(pages)
+        ]
+        batches: list[list[discord.Embed]] = [[]]
+        for embed in embeds:  # Discord allows 6000 characters of embeds per message
+            if batches[-1] and sum(len(e) for e in batches[-1]) + len(embed) > 5800:
+                batches.append([])
+            batches[-1].append(embed)
+        await interaction.response.send_message(embeds=batches[0], ephemeral=True)
+        for batch in batches[1:]:
+            await interaction.followup.send(embeds=batch, ephemeral=True)
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
     async def board(self, interaction: discord.Interaction) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import re
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -28,7 +27,7 @@ import discord
 from discord import app_commands
 
 import renderers
-from bot.gamecog import RULES_DIR, GameCog
+from bot.gamecog import GameCog
 from bot.table import Table
 from bot.views import say
 from cogs.solitaire_panel import Moves, show_panel
@@ -41,23 +40,6 @@ BOARD_SIZE = 10
 
 
 # -- the rules in pages ------------------------------------------------------------------------
-def rule_pages(text: str, size: int = 4000) -> list[str]:
-    """The rules split at its `##` sections into pages no longer than `size` characters."""
-    sections = [part.strip() for part in re.split(r"\n(?=## )", text.strip())]
-    pages = [""]
-    for section in sections:
-        while len(section) > size:  # a section too long on its own is cut at a line break
-            cut = section.rfind("\n", 0, size)
-            cut = cut if cut > 0 else size
-            pages.append(section[:cut])
-            section = section[cut:].lstrip("\n")
-        if pages[-1] and len(pages[-1]) + 2 + len(section) > size:
-            pages.append(section)
-        else:
-            pages[-1] = f"{pages[-1]}\n\n{section}" if pages[-1] else section
-    return [p for p in pages if p]
-
-
 # -- daily deals, records ------------------------------------------------------------------
 def daily_number(game: str, guild_id: int, day: date, modulus: int) -> int:
     """A number in 1..modulus that every member of a server gets for this game on this UTC day."""
@@ -198,25 +180,6 @@ class SolitaireCog(GameCog):
         table = await self.require_table(interaction)
         if table is not None:
             await show_panel(interaction, table)
-
-    @app_commands.command(name="rules", description="How to play, in short, with the move notation.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """The whole summary: it is longer than one embed, so it goes in pages of sections."""
-        path = RULES_DIR / f"{self.game_name}.md"
-        text = path.read_text(encoding="utf-8") if path.is_file() else "The rules summary is missing."
-        pages = rule_pages(text)
-        embeds = [
-            discord.Embed(title=f"{self.game.title}: how to play" if i == 0 else None, description=page)
-            for i, page in enumerate(pages)
-        ]
-        batches: list[list[discord.Embed]] = [[]]
-        for embed in embeds:  # Discord allows 6000 characters of embeds per message
-            if sum(len(e) for e in batches[-1]) + len(embed) > 5800:
-                batches.append([])
-            batches[-1].append(embed)
-        await interaction.response.send_message(embeds=batches[0], ephemeral=True)
-        for batch in batches[1:]:
-            await interaction.followup.send(embeds=batch, ephemeral=True)
 
     def _today(self, interaction: discord.Interaction) -> tuple[int, date, str]:
         """The server, the UTC day and the daily tag (game and date) stored with its games."""

@@ -7,6 +7,7 @@ import json
 import aiosqlite
 import discord
 
+from bot.gamecog import RULES_DIR
 from bot.host import Played
 from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of
 
@@ -257,14 +258,16 @@ async def test_an_unanswered_invitation_expires(simcord_env, world):
     assert late is None  # the buttons are gone with the lobby
 
 
-async def test_rules_are_our_summary_with_the_full_text_attached(simcord_env, world):
+async def test_rules_come_whole_in_pages(simcord_env, world):
     _guild, channel, alice, _bob = world
     result = await alice.slash(channel, "dickory rules")
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    assert embed.title == "Dickory: how to play" and "queue" in embed.description
-    assert len(embed.description) <= 4000 and "House rules" not in embed.description
-    assert result.response.attachments[0].filename == "dickory-rules.md"
+    embeds = result.response.embeds + [e for f in result.followups for e in f.embeds]
+    assert embeds[0].title == "Dickory: how to play" and "queue" in embeds[0].description
+    assert all(len(e.description) <= 4096 for e in embeds)
+    text = "\n\n".join(e.description for e in embeds)
+    assert text == (RULES_DIR / "dickory.md").read_text(encoding="utf-8").strip()
+    assert "## House rules" in text
 
 
 async def test_autocomplete_offers_only_the_callers_legal_moves(simcord_env, world):
