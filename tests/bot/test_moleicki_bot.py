@@ -20,8 +20,8 @@ from bot.host import AI_RACE_DELAY
 from cogs.moleicki import KRZYWICKA_SETTING, deal_text, layout_words
 from engine import IllegalAction
 from engine.cards import pretty
-from engine.moleicki_tableau import bare
 from tests.bot.helpers import custom_ids, dm_texts, pick, table_message, table_of
+from tests.engine.test_moleicki_support import secret_cards
 
 SEED = 47  # a shuffle whose opening race holds bob, alice and an AI seat
 
@@ -72,18 +72,8 @@ def public_texts(channel) -> list[str]:
 
 
 def secrets_of(state) -> set[str]:
-    """Cards nobody else may know: hand cards the table never saw go in, and every
-    face-down tableau card. Jokers (two alike) and the 25 (a bare number) are left out."""
-    cards = set()
-    for seat in range(state.players):
-        known = list(state.view(None)["known"][seat])
-        for c in state.hands[seat]:
-            if c in known:
-                known.remove(c)
-            else:
-                cards.add(c)
-        cards |= {bare(c) for row in state.tabs[seat] for p in row for c in p if c.startswith("*")}
-    return {c for c in cards if c not in ("JK", "25")}
+    """The cards nobody else may know; jokers (two alike) and the 25 (a bare number) are left out."""
+    return secret_cards(state) - {"JK", "25"}
 
 
 def assert_no_secret_in_channel(channel, state) -> None:

@@ -110,3 +110,18 @@ def texts(state, seat):
 
 def kinds(events):
     return [e.kind for e in events]
+
+
+def secret_cards(state) -> set[str]:
+    """Every card a spectator may not know: hand cards not publicly seen going in, and
+    every face-down tableau card (bot and renderer leak checks share this)."""
+    out = set()
+    for seat in range(state.players):
+        known = list(state.view(None)["known"][seat])
+        for c in state.hands[seat]:
+            if c in known:
+                known.remove(c)
+            else:
+                out.add(c)
+        out |= {bare(c) for row in state.tabs[seat] for p in row for c in p if c.startswith("*")}
+    return out

@@ -11,8 +11,8 @@ from PIL import Image
 
 from engine import GAMES
 from engine.cards import pretty
-from engine.moleicki_tableau import bare
 from renderers import moleicki as R
+from tests.engine.test_moleicki_support import secret_cards
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000
@@ -239,21 +239,6 @@ def test_the_hand_grows_with_the_cards_held(states):
 # -- alt text -------------------------------------------------------------------------------------
 
 
-def hidden_cards(state) -> set[str]:
-    """Every card a spectator may not know: hand cards not publicly seen going in, and
-    every face-down tableau card."""
-    out = set()
-    for seat in range(state.players):
-        known = list(state.view(None)["known"][seat])
-        for c in state.hands[seat]:
-            if c in known:
-                known.remove(c)
-            else:
-                out.add(c)
-        out |= {bare(c) for row in state.tabs[seat] for p in row for c in p if c.startswith("*")}
-    return out
-
-
 def public_cards(view) -> set[str]:
     cards = set(view["pile"]) | {g["top"] for g in view["good_discards"]}
     cards |= {c for t in view["tableaux"] for row in t for p in row for c in p if c is not None}
@@ -272,7 +257,7 @@ def test_alt_text_names_only_public_cards(states, name):
     named = {m.group(1) + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[m.group(2)] for m in CARD.finditer(alt)}
     assert named <= public_cards(v), named - public_cards(v)
     if state.decks == 1:  # one pack: every card is unique, so a hidden card can't be named at all
-        for card in hidden_cards(state) - {"JK", "25"}:
+        for card in secret_cards(state) - {"JK", "25"}:
             assert pretty(card) not in alt and card not in alt
     # a viewer's own view does not leak their hand into the alt text either
     for seat in range(state.players):
