@@ -44,30 +44,12 @@ def _dickory_order(highest: int) -> list[int]:
 
 def dickory_views() -> dict[str, View]:
     """Public-table views at several moments of a Dickory game."""
-    base: View = {
-        "game": "dickory",
-        "variant": "classic",
-        "match": "single",
-        "players": 2,
-        "seat": None,
-        "queue": [11, 9, 4, 2, 10, 7],
-        "highest": 7,
-        "order": _dickory_order(7),
-        "meld": None,
-        "round_type": None,
-        "leader": 1,
-        "to_move": [1],
-        "hand_sizes": [11, 11],
-        "known": [[], []],
-        "draw_pile": 20,
-        "discards": 0,
-        "scores": [0, 0],
-        "hand_no": 1,
-        "dealer": 0,
-        "over": False,
-        "winner": None,
-        "names": ["Alice", "Bob"],
-    }
+    from engine import GAMES
+
+    # a real deal's public view (queue 11 9 4 2 10 7 stacked after the hands), then variations
+    hands = [1, 1, 3, 3, 5, 5, 6, 6, 8, 8, 12, 12, 1, 1, 3, 3, 5, 5, 6, 6, 8, 8]
+    deal = GAMES["dickory"].new(2, seed=1, deck=[*hands, 11, 9, 4, 2, 10, 7])
+    base: View = dict(deal.view(None), names=["Alice", "Bob"])
     return {
         "start": dict(base),
         "mid-run": dict(
