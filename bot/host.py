@@ -11,7 +11,7 @@ import io
 import logging
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -312,10 +312,9 @@ class Host:
 
     def results(self, table: Table, places: list[int], won: list[bool]) -> list[ResultRow]:
         view = table.state.view(None) if table.state else {}
+        outcome = table.state.outcome() if table.state and table.state.over else None
         seconds = None
         if table.created_at:
-            from datetime import datetime
-
             seconds = (discord.utils.utcnow() - datetime.fromisoformat(table.created_at)).total_seconds()
         return [
             ResultRow(
@@ -323,7 +322,7 @@ class Host:
                 seat=i,
                 place=places[i],
                 won=won[i],
-                score=table.state.outcome().scores[i] if table.state and table.state.over else None,
+                score=outcome.scores[i] if outcome else None,
                 moves=view.get("moves"),
                 seconds=seconds,
             )
@@ -367,8 +366,6 @@ class Host:
         self.spawn(table, "timer", self.run_timer(table))
 
     async def expire_lobby(self, table: Table) -> None:
-        from datetime import datetime
-
         created = datetime.fromisoformat(table.created_at) if table.created_at else discord.utils.utcnow()
         wait = (created + timedelta(minutes=LOBBY_MINUTES) - discord.utils.utcnow()).total_seconds()
         await asyncio.sleep(max(0.0, wait))
