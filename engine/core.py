@@ -11,6 +11,8 @@ from (seed, options, deck, actions). See ../shared/DESIGN.md for the full contra
 
 from __future__ import annotations
 
+import hashlib
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -22,7 +24,9 @@ __all__ = [
     "IllegalAction",
     "Option",
     "Outcome",
+    "SmallRng",
     "State",
+    "copy_rng",
     "dump_rng",
     "load_rng",
     "places_from_scores",
@@ -39,6 +43,10 @@ class Action:
 
     text: str
     label: str = ""  # optional friendlier wording for menus; text stays canonical
+    # Structured parts beside the text, so a panel can build a move step by step by narrowing
+    # legal_actions (verb, then cards, then a target) instead of parsing text. Keys by convention:
+    # "verb" (str), "cards" (list of card codes), "to" (a seat, pile, meld or suit), "count" (int).
+    parts: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __str__(self) -> str:
         return self.text
@@ -97,15 +105,81 @@ def places_from_scores(scores: list[float] | tuple[float, ...], high_wins: bool 
     return tuple(1 + sum(1 for other in key if other < mine) for mine in key)
 
 
-def dump_rng(rng: random.Random) -> list[Any]:
+_MASK64 = (1 << 64) - 1
+
+
+class SmallRng(random.Random):
+    """A random.Random whose whole state is one 64-bit int (splitmix64).
+
+    A stored game carries its RNG; the Mersenne Twister's state is 2.5 KB of JSON per
+    move, this one a single number. shuffle, choice and randrange all work through it.
+    """
+
+    def __init__(self, seed: Any = None) -> None:
+        self._s = 0
+        super().__init__(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # random.Random's signature
+        if a is None:
+            a = int.from_bytes(os.urandom(8), "big")
+        elif not isinstance(a, int):
+            a = int.from_bytes(hashlib.sha256(repr(a).encode()).digest()[:8], "big")
+        self._s = a & _MASK64
+        self.gauss_next = None
+
+    def _next(self) -> int:
+        self._s = z = (self._s + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        return (self._next() >> 11) * (1.0 / (1 << 53))
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 64:
+            return self._next() >> (64 - k) if k else 0
+        out, bits = 0, 0
+        while bits < k:
+            out, bits = (out << 64) | self._next(), bits + 64
+        return out >> (bits - k)
+
+    def getstate(self) -> Any:
+        return self._s
+
+    def setstate(self, state: Any) -> None:
+        self._s = int(state) & _MASK64
+        self.gauss_next = None
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent RNG in the same state (cheap for SmallRng, used by state copies)."""
+    if type(rng) is SmallRng:
+        twin = SmallRng.__new__(SmallRng)
+        twin._s, twin.gauss_next = rng._s, None
+        return twin
+    twin = random.Random.__new__(type(rng), 0)
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def dump_rng(rng: random.Random) -> Any:
+    """JSON for an RNG: one int for SmallRng; the full Mersenne Twister state otherwise."""
+    if isinstance(rng, SmallRng):
+        return rng.getstate()
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def load_rng(data: list[Any]) -> random.Random:
-    rng = random.Random()
-    rng.setstate((data[0], tuple(data[1]), data[2]))
-    return rng
+def load_rng(data: Any) -> random.Random:
+    """The inverse of dump_rng; games stored before SmallRng keep their Mersenne Twister."""
+    if isinstance(data, int):
+        rng = SmallRng(0)
+        rng.setstate(data)
+        return rng
+    mt = random.Random()
+    mt.setstate((data[0], tuple(data[1]), data[2]))
+    return mt
 
 
 class Game:
@@ -117,6 +191,11 @@ class Game:
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     solo: ClassVar[bool] = False  # a one-seat game started at once, no lobby
+    # Verbs any seat may say out of turn ("nein"); an AI says them at once rather than racing.
+    calls: ClassVar[frozenset[str]] = frozenset()
+    # View keys that belong to the viewing seat alone; the bot sends a seat's private picture
+    # when one of them changed.
+    private_keys: ClassVar[tuple[str, ...]] = ("hand",)
     state_class: ClassVar[type[State]]
 
     @classmethod
@@ -150,7 +229,7 @@ class Game:
         deck: list[str] | None = None,
     ) -> State:
         cls.check_players(players)
-        rng = random.Random(seed)
+        rng = SmallRng(seed)
         return cls.state_class.start(players, rng, cls.resolve_options(options), deck)
 
     @classmethod
@@ -192,6 +271,24 @@ class State:
     @property
     def over(self) -> bool:
         return not self.to_move
+
+    @property
+    def turn_seats(self) -> tuple[int, ...]:
+        """Seats whose turn it is: `to_move` less seats that may only make a call now.
+
+        Turn timers and "your move" alerts follow these; calls are open to `to_move`.
+        """
+        return self.to_move
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """Partnerships as tuples of seats, or None when every seat plays for itself."""
+        return None
+
+    def is_call(self, action: Action | str) -> bool:
+        text = action.text if isinstance(action, Action) else action
+        verb = text.split(maxsplit=1)[0] if text.strip() else ""
+        return verb in self.game.calls
 
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError

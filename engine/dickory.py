@@ -31,7 +31,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import deal_round, stack_deck
-from engine.core import Action, Event, Game, IllegalAction, Option, Outcome, State, dump_rng, load_rng
+from engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    SmallRng,
+    State,
+    copy_rng,
+    dump_rng,
+    load_rng,
+)
 
 # -- constants ----------------------------------------------------------------
 
@@ -261,15 +273,6 @@ def _counts(cards: list[int] | tuple[int, ...]) -> list[int]:
     return counts
 
 
-def _blank_rng() -> random.Random:
-    """A Random that the caller must seed() or setstate() before use.
-
-    Copies happen thousands of times per search; random.Random() would read os.urandom
-    twice (in __new__ and __init__), while this seeds the C state once, cheaply.
-    """
-    return random.Random.__new__(random.Random, 0)
-
-
 def _expand(counts: list[int]) -> list[int]:
     return [r for r in RANKS for _ in range(counts[r])]
 
@@ -342,9 +345,7 @@ class DickoryState(State):
         self.hand_no += 1
 
     def copy(self) -> DickoryState:
-        rng = _blank_rng()
-        rng.setstate(self.rng.getstate())
-        return self._copy(rng)
+        return self._copy(copy_rng(self.rng))
 
     def _copy(self, rng: random.Random) -> DickoryState:
         """A copy that uses `rng` as its RNG."""
@@ -674,9 +675,7 @@ class DickoryState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> DickoryState:
         """Resample the opponent's unknown cards and the draw pile from the unseen cards."""
-        fresh = _blank_rng()
-        fresh.seed(rng.getrandbits(64))  # later deals must not be foreseen either
-        world = self._copy(fresh)
+        world = self._copy(SmallRng(rng.getrandbits(64)))  # later deals must not be foreseen either
         opp = 1 - seat
         unseen = [COPIES] * 13
         unseen[0] = 0

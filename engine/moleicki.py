@@ -89,6 +89,7 @@ from engine.core import (
     Option,
     Outcome,
     State,
+    copy_rng,
     dump_rng,
     load_rng,
     places_from_scores,
@@ -238,8 +239,7 @@ class MoleickiState(PlayRules, State):
         s.debts, s.punched = [list(d) for d in self.debts], list(self.punched)
         s.places = None if self.places is None else list(self.places)
         s.last_play = None if self.last_play is None else {**self.last_play, "cards": list(self.last_play["cards"])}
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_rng(self.rng)
         return s
 
     # -- turn structure -------------------------------------------------------

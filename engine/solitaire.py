@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import RANKS, SUITS, pretty, standard_deck
-from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, load_rng
+from engine.core import Action, Event, IllegalAction, Outcome, State, copy_rng, dump_rng, load_rng
 
 __all__ = [
     "Command",
@@ -244,8 +244,7 @@ class SolitaireState(State):
         other.undos = self.undos
         other.hints = self.hints
         other.resigned = self.resigned
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copy_rng(self.rng)
 
     # -- turn structure -------------------------------------------------------
     @property
