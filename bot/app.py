@@ -16,6 +16,8 @@ from discord.ext import commands
 import renderers
 from bot.gamecog import GameCog
 from bot.host import Host
+from bot.lobby import Lobby
+from bot.rules import RulesButton
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import Tables
@@ -24,13 +26,22 @@ from engine import GAMES
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.dickory", "cogs.moleicki", "cogs.klondike", "cogs.freecell", "cogs.leaderboard", "cogs.admin")
+COGS = (
+    "cogs.dickory",
+    "cogs.moleicki",
+    "cogs.klondike",
+    "cogs.freecell",
+    "cogs.leaderboard",
+    "cogs.admin",
+    "cogs.help",
+)
 
 
 class ParlourBot(commands.Bot):
     storage: Storage
     tables: Tables
     host: Host
+    lobby: Lobby
 
     def __init__(
         self, settings: Settings, *, ai_executor: Executor | None = None, rng: random.Random | None = None
@@ -45,7 +56,8 @@ class ParlourBot(commands.Bot):
         self.storage = await Storage.open(self.settings.database)
         self.tables = Tables(self.storage, self._rng)
         self.host = Host(self, self.tables, self.storage, self._ai_executor)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.lobby = Lobby(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RulesButton)
         self.tree.on_error = self.on_app_command_error
         for name in COGS:
             await self.load_extension(name)
@@ -64,6 +76,8 @@ class ParlourBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        if hasattr(self, "host"):
+            self.host.stop_all()
         await super().close()
         if self._ai_executor is not None:
             self._ai_executor.shutdown(wait=False, cancel_futures=True)
@@ -78,6 +92,11 @@ class ParlourBot(commands.Bot):
                 return cog
         return None
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Keep each member's user object: their DMs then never need a lookup.
+        if hasattr(self, "host"):
+            self.host.notifier.remember(interaction.user)
+
     async def on_message(self, message: discord.Message) -> None:
         # Count chatter under each table so a buried table is reposted below it.
         if message.author.id == getattr(self.user, "id", None):
@@ -86,6 +105,8 @@ class ParlourBot(commands.Bot):
             table.buried += 1
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():
+            return  # the check already said why
         if isinstance(error, app_commands.MissingPermissions):
             await say(interaction, "You need the Manage Server permission for that.")
         elif isinstance(error, app_commands.NoPrivateMessage):

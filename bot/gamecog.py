@@ -7,40 +7,56 @@ play, hand, resign, rules and board come from here unchanged.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.host import ai_seat, new_seat
-from bot.table import Seat, Table
-from bot.views import open_panel, say
-from engine import GAMES, Game, IllegalAction
+from bot.host import png_file
+from bot.lobby import ai_seat, member_seat
+from bot.notify import private_parts
+from bot.rules import send_quick_start
+from bot.table import Table
+from bot.views import hand_text, open_panel, say, with_calls
+from engine import GAMES, Action, Game, IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import ParlourBot
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+NO_MATCH = 9
 
 
-def rule_pages(text: str, size: int = 4000) -> list[str]:
-    """The rules split at its `##` sections into pages no longer than `size` characters."""
-    sections = [part.strip() for part in re.split(r"\n(?=## )", text.strip())]
-    pages = [""]
-    for section in sections:
-        while len(section) > size:  # a section too long on its own is cut at a line break
-            cut = section.rfind("\n", 0, size)
-            cut = cut if cut > 0 else size
-            pages.append(section[:cut])
-            section = section[cut:].lstrip("\n")
-        if pages[-1] and len(pages[-1]) + 2 + len(section) > size:
-            pages.append(section)
-        else:
-            pages[-1] = f"{pages[-1]}\n\n{section}" if pages[-1] else section
-    return [p for p in pages if p]
+def match_rank(action: Action, typed: str) -> int:
+    """How well a legal action matches what a member typed, 0 best, NO_MATCH for none.
+
+    Cards come first: "5" finds the moves that play a 5 before those that merely
+    mention one later, and "2 2" finds a pair of 2s whatever the verb.
+    """
+    if not typed:
+        return 0
+    text = action.text
+    words = text.split()
+    wanted = typed.split()
+    cards = [str(c).lower() for c in action.parts.get("cards", [])] or words[1:]
+    if text.startswith(typed):
+        return 0
+    if _in_order(wanted, cards) and cards[: len(wanted)] == wanted[: len(cards)]:
+        return 1  # the typed cards are the first the move plays
+    if _in_order(wanted, words[1:]) or _in_order(wanted, [w.rstrip("shdc") for w in words[1:]]):
+        return 2
+    if typed in text or (action.label and typed in action.label.lower()):
+        return 3
+    return NO_MATCH
+
+
+def _in_order(wanted: list[str], words: list[str]) -> bool:
+    """Whether every wanted word starts some later word, in order (a pair needs two)."""
+    i = 0
+    for w in words:
+        if i < len(wanted) and w.startswith(wanted[i]):
+            i += 1
+    return i == len(wanted)
 
 
 class GameCog(commands.GroupCog):
@@ -88,29 +104,25 @@ class GameCog(commands.GroupCog):
         if problem:
             await say(interaction, problem)
             return None
-        creator = Seat(interaction.user.id, None, interaction.user.display_name, accepted=True)
-        seats = [new_seat(m) for m in invited] + [ai_seat(ai, i + 1 if bots > 1 else 0) for i in range(bots)]
-        seats = [*seats, creator] if self.game.max_players > 1 else [creator]  # the starter deals last
-        host = self.bot.host
-        table = await host.tables.create(
+        invited_seats = [member_seat(m) for m in invited]
+        ai_seats = [ai_seat(ai, i + 1 if bots > 1 else 0) for i in range(bots)]
+        table = await self.bot.lobby.open(
+            game=self.game,
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
-            game=self.game,
+            creator=interaction.user,
+            invited=invited_seats,
+            ai=ai_seats,
             options=resolved,
-            seats=seats,
             seed=seed,
             daily=daily,
         )
-        table.created_at = discord.utils.utcnow().isoformat(timespec="seconds")
         if invited:
-            await interaction.response.send_message(
-                f"Invitation sent for {self.game.title} #{table.id}.", ephemeral=True
-            )
-            await host.publish(table)
-            host.spawn(table, "lobby", host.expire_lobby(table))
+            names = ", ".join(m.display_name for m in invited)
+            await say(interaction, f"Invitation sent to {names} for {self.game.title} #{table.id}.")
         else:
-            await interaction.response.send_message(f"{self.game.title} #{table.id} begins.", ephemeral=True)
-            await host.begin(table)
+            await say(interaction, f"{self.game.title} #{table.id} begins.")
+        await self.bot.lobby.launch(table)
         return table
 
     def line_up_problem(
@@ -161,12 +173,22 @@ class GameCog(commands.GroupCog):
             return
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
+        await self.act_and_answer(interaction, table, seat, action[:200])
+
+    async def act_and_answer(self, interaction: discord.Interaction, table: Table, seat: int, text: str) -> None:
+        """Apply a typed move and answer: the narration, the new hand if it changed, any call to make."""
         try:
-            played = await self.bot.host.act(table, seat, action[:200])
+            played = await self.bot.host.act(table, seat, text)
         except IllegalAction as exc:
-            await say(interaction, str(exc))
+            await say(interaction, str(exc), **with_calls(table, seat))
             return
-        await interaction.response.send_message(played.summary, ephemeral=True)
+        extra = with_calls(table, seat)
+        content = played.summary
+        if played.hand_changed and private_parts(table, seat):
+            png = await self.bot.host.render_hand(table, seat)
+            extra["file"] = png_file(png, "hand.png", "Your hand")
+            content = f"{content}\n{hand_text(table, seat)}"
+        await say(interaction, content, **extra)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -181,7 +203,8 @@ class GameCog(commands.GroupCog):
 
     def suggestions(self, table: Table, seat: int, current: str) -> list[tuple[str, str]]:
         """(action text, label) pairs for autocomplete: what is typed, if it is legal as it
-        stands (any combination, not only the listed ones), then listed moves matching it."""
+        stands (any combination, not only the listed ones), then the listed moves it matches,
+        best first (see `match_rank`)."""
         assert table.state is not None
         typed = " ".join(current.lower().split())
         actions = table.state.legal_actions(seat)
@@ -195,19 +218,11 @@ class GameCog(commands.GroupCog):
                 pass
             else:
                 out[exact.text] = f"✓ {exact.label or exact.text}"
-        matches = [a for a in actions if typed in a.text] or [a for a in actions if a.text.startswith(typed[:1])]
-        for a in matches:
-            out.setdefault(a.text, a.label or a.text)
+        ranked = sorted(((match_rank(a, typed), i, a) for i, a in enumerate(actions)), key=lambda r: (r[0], r[1]))
+        for rank, _i, a in ranked:
+            if rank < NO_MATCH:
+                out.setdefault(a.text, a.label or a.text)
         return list(out.items())
-
-    # -- hooks for the host's AI seats -------------------------------------------------------
-    def ai_order(self, table: Table, seats: list[int]) -> list[int]:
-        """Which AI seat acts first when several may; games with calls override it."""
-        return sorted(seats)
-
-    def is_call(self, text: str) -> bool:
-        """A call (a table button such as "nein") is made at once, not raced like a turn."""
-        return text in {action for _label, action in self.table_buttons}
 
     @app_commands.command(name="hand", description="See your hand and your moves (only you see it).")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -222,29 +237,21 @@ class GameCog(commands.GroupCog):
             return
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
-        await interaction.response.send_message("You resigned.", ephemeral=True)
+        await say(interaction, "You resigned.")
         await self.bot.host.forfeit(table, seat, reason=f"{table.seats[seat].name} resigned")
 
-    @app_commands.command(name="rules", description="How to play, in short, with the move notation.")
+    @app_commands.command(name="rules", description="How to play: a quick start, with the full rules a click away.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        """Our whole summary, house rules included, in embed pages split at its sections."""
-        path = RULES_DIR / f"{self.game_name}.md"
-        if not path.is_file():
-            await say(interaction, f"The {self.game.title} rules summary is missing; please tell the bot's owner.")
+        await send_quick_start(interaction, self.game)
+
+    @app_commands.command(name="claim", description="End a game a player has abandoned (after a day without a move).")
+    async def claim(self, interaction: discord.Interaction) -> None:
+        table = await self.require_table(interaction)
+        if table is None:
             return
-        pages = rule_pages(path.read_text(encoding="utf-8"))
-        embeds = [
-            discord.Embed(title=f"{self.game.title}: how to play" if i == 0 else None, description=page)
-            for i, page in enumerate(pages)
-        ]
-        batches: list[list[discord.Embed]] = [[]]
-        for embed in embeds:  # Discord allows 6000 characters of embeds per message
-            if batches[-1] and sum(len(e) for e in batches[-1]) + len(embed) > 5800:
-                batches.append([])
-            batches[-1].append(embed)
-        await interaction.response.send_message(embeds=batches[0], ephemeral=True)
-        for batch in batches[1:]:
-            await interaction.followup.send(embeds=batch, ephemeral=True)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        await say(interaction, await self.bot.host.claim(table, seat))
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -253,6 +260,6 @@ class GameCog(commands.GroupCog):
         if table is None or not table.active:
             await say(interaction, f"There is no {self.game.title} game running in this channel.")
             return
-        await interaction.response.send_message("Here it is, at the bottom.", ephemeral=True)
+        await say(interaction, "Here it is, at the bottom.")
         table.buried = 10**6  # force a repost
         await self.bot.host.publish(table)

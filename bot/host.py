@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import renderers
+from bot.notify import Notifier, private_parts
 from bot.ratings import rate
+from bot.replies import with_retries
 from bot.storage import ResultRow, Storage
 from bot.table import Seat, Table, Tables
 from engine import Event, IllegalAction, State
@@ -31,7 +33,9 @@ log = logging.getLogger(__name__)
 LOBBY_MINUTES = 10
 DEFAULT_TIMER_MINUTES = 10
 STRIKES_TO_FORFEIT = 3
-AI_RACE_DELAY = 3.0  # seconds an AI waits when a human could also act (races, "Nein")
+CLAIM_HOURS = 24  # a member may claim a game once the player to move has been silent this long
+AI_RACE_DELAY = 3.0  # seconds an AI waits before a move when a member could also act (a race)
+CALL_WINDOW = 10.0  # seconds an AI waits before a move while a member owes a call (a "Nein")
 REPOST_AFTER = 15  # channel messages after which the table message is reposted
 
 
@@ -41,6 +45,7 @@ class Played:
 
     events: list[Event]
     lines: list[str]
+    hand_changed: bool = False  # the actor's own private view changed (a deal, a draw)
 
     @property
     def summary(self) -> str:
@@ -62,11 +67,13 @@ class Host:
         self.tables = tables
         self.storage = storage
         self.ai_executor = ai_executor
+        self.notifier = Notifier(self)
         self._tasks: dict[tuple[int, str], asyncio.Task[Any]] = {}
         self._publish_locks: dict[int, asyncio.Lock] = {}
         self._settings: dict[tuple[int, str], str] = {}
         self._busy: set[asyncio.Task[Any] | None] = set()
         self._follow: set[asyncio.Task[Any]] = set()
+        self._dirty: set[int] = set()
         # One render thread: Pillow's shared cached fonts and sprites are drawn from one thread at a time.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-render")
 
@@ -87,7 +94,7 @@ class Host:
 
     # -- background work ----------------------------------------------------------------
     def spawn(self, table: Table, kind: str, coro: Any, *, replace: bool = True) -> None:
-        """Run a background job for a table.
+        """Run a background job for a table, one per kind.
 
         With replace, an older job of that kind is cancelled unless it is past its
         waiting and already acting (cancelling mid-transaction would lose a move).
@@ -99,13 +106,33 @@ class Host:
                 coro.close()
                 return
             old.cancel()
-        self._tasks[table.id, kind] = asyncio.create_task(coro, name=f"table-{table.id}-{kind}")
+        task = asyncio.create_task(self._guarded(table, kind, coro), name=f"table-{table.id}-{kind}")
+        self._tasks[table.id, kind] = task
+
+    async def _guarded(self, table: Table, kind: str, coro: Any) -> None:
+        """A background job never dies silently: a failure is logged and the table looked at again."""
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: background %s failed", table.id, kind)
+            if kind != "follow" and table.active:
+                await asyncio.sleep(1.0)
+                self.schedule(table)
 
     def stop_tasks(self, table: Table) -> None:
         for key in [k for k in self._tasks if k[0] == table.id]:
             task = self._tasks.pop(key)
             if task is not asyncio.current_task():
                 task.cancel()
+
+    def stop_all(self) -> None:
+        """At shutdown: no job of this bot writes to the database after it closes."""
+        for task in [*self._tasks.values(), *self._follow]:
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._tasks.clear()
 
     # -- moves ----------------------------------------------------------------------------
     async def act(
@@ -117,15 +144,15 @@ class Host:
         by_ai: bool = False,
         expected_version: int | None = None,
         strike: bool = False,
-        follow: bool = True,
     ) -> Played:
         """Apply one action under the table lock; returns its events and narration.
 
-        With follow, what the move sets off (DMs, the table message, AI turns, the
-        timer) runs in the background so the caller can answer the interaction now.
+        What the move sets off (the end, DMs and alerts, the table message, AI turns,
+        the timer) runs in the background, so the caller can answer the interaction now.
         """
         async with table.lock:
-            before = self._hands(table)
+            turn_before = set(table.turn_humans())
+            private_before = {s: private_parts(table, s) for s in table.human_seats()}
             events = await table.act(
                 self.storage,
                 seat,
@@ -136,64 +163,98 @@ class Host:
                 strike=strike,
             )
             lines = table.narrate(events)
-            changed = {s for s, hand in self._hands(table).items() if before.get(s) != hand}
-        if follow:
-            task = asyncio.create_task(self.after_change(table, changed), name=f"table-{table.id}-follow")
-            self._follow.add(task)  # hold a reference until done, as asyncio asks
-            task.add_done_callback(self._follow.discard)
-        else:
-            for s in sorted(changed):
-                await self.send_hand(table, s)
-        return Played(events, lines)
+            hand_changed = seat in private_before and private_parts(table, seat) != private_before[seat]
+        if not by_ai:
+            table.last_acted[seat] = asyncio.get_running_loop().time()
+        task = asyncio.create_task(
+            self.after_change(table, seat, turn_before, private_before), name=f"table-{table.id}-follow"
+        )
+        self._follow.add(task)  # hold a reference until done, as asyncio asks
+        task.add_done_callback(self._follow.discard)
+        return Played(events, lines, hand_changed)
 
-    def _hands(self, table: Table) -> dict[int, Any]:
-        if table.state is None:
-            return {}
-        return {s: table.state.view(s).get("hand") for s in table.human_seats()}
+    async def after_change(
+        self, table: Table, actor: int | None, turn_before: set[int], private_before: dict[int, Any]
+    ) -> None:
+        """Everything a move sets off: the end, alerts and DMs, the table message, AI turns, the timer."""
+        try:
+            if table.state is not None and table.state.over:
+                await self.finish(table)
+                return
+            if actor is not None and actor in table.pings and actor not in table.turn_humans():
+                await self.notifier.clear_pings(table, [actor])
+            self.schedule(table)
+            await self.notifier.after_move(table, actor, turn_before, private_before)
+        except Exception:
+            log.exception("table %s: follow-up of a move failed", table.id)
+            self.schedule(table)
 
-    async def after_change(self, table: Table, changed_hands: set[int]) -> None:
-        """Everything a move sets off: the end, hand DMs, the table message, AI turns, the timer."""
-        if table.state is not None and table.state.over:
-            await self.finish(table)
+    def schedule(self, table: Table) -> None:
+        """Bring the table's background jobs in line with its state: the picture, AI seats, the timer."""
+        if table.status not in ("active", "lobby"):
             return
-        for seat in sorted(changed_hands):
-            await self.send_hand(table, seat)
-        await self.publish(table)
-        if table.active:
-            self.spawn(table, "ai", self.run_ai(table))
-            self.spawn(table, "timer", self.run_timer(table))
+        self.mark_dirty(table)
+        if not table.active:
+            return
+        if any(table.seats[s].autoplay for s in table.waiting_on()):
+            self.spawn(table, "ai", self.run_ai(table), replace=False)
+        if table.turn_humans() and table.deadline is not None:
+            self.spawn(table, "timer", self.run_timer(table, table.version))
+        else:
+            old = self._tasks.get((table.id, "timer"))
+            if old is not None and old not in self._busy and old is not asyncio.current_task():
+                old.cancel()
 
+    # -- AI seats -------------------------------------------------------------------------
     async def run_ai(self, table: Table) -> None:
-        """Move for every AI (or forfeited) seat that is to move, until a human is."""
-        cog = self.bot.game_cog(table.game.name)
-        moved = False
+        """Move for every AI (or forfeited) seat that may act, until only members can."""
         while table.active:
-            to_move = table.waiting_on()
-            auto = [s for s in to_move if table.seats[s].autoplay]
-            if not auto:
-                break
-            seat, version = (cog.ai_order(table, auto) if cog else auto)[0], table.version
-            text = await self.choose(table, seat, table.seats[seat].ai or "heuristic")
-            if len(auto) < len(to_move) and not (cog and cog.is_call(text)):
-                await asyncio.sleep(AI_RACE_DELAY)  # let a human win a race fairly
-                if table.version != version:
-                    continue
+            pick = await self.next_ai_move(table)
+            if pick is None:
+                return
+            seat, text, version = pick
             task = asyncio.current_task()
             self._busy.add(task)
             try:
-                await self.act(table, seat, text, by_ai=True, expected_version=version, follow=False)
-                moved = True
+                await self.act(table, seat, text, by_ai=True, expected_version=version)
             except IllegalAction:
                 continue  # the position moved on while the AI thought; look again
             finally:
                 self._busy.discard(task)
-        if not moved:
-            return
-        if table.state is not None and table.state.over:
-            await self.finish(table)
-        elif table.active:
-            await self.publish(table)
-            self.spawn(table, "timer", self.run_timer(table))
+
+    async def next_ai_move(self, table: Table) -> tuple[int, str, int] | None:
+        """The next AI action: a call at once, else a turn move after a fair wait for members."""
+        assert table.state is not None
+        while table.active:
+            state, version = table.state, table.version
+            to_move = table.waiting_on()
+            turn = set(state.turn_seats)
+            for seat in to_move:  # an AI says a call it may make at once: it is never worse to
+                if table.seats[seat].autoplay and seat not in turn:
+                    calls = [a for a in state.legal_actions(seat) if state.is_call(a)]
+                    if calls:
+                        return seat, calls[0].text, version
+            auto = [s for s in to_move if s in turn and table.seats[s].autoplay]
+            if not auto:
+                return None
+            seat = auto[0]
+            text = await self.choose(table, seat, table.seats[seat].ai or "heuristic")
+            wait = self.member_window(table, state)
+            if wait and not state.is_call(text):
+                await asyncio.sleep(wait)
+            if table.version == version:
+                return seat, text, version
+        return None
+
+    def member_window(self, table: Table, state: State) -> float:
+        """How long an AI waits before a turn move so members can act first: longer while a
+        member owes a call (a Nein), a short race delay while a member may also move."""
+        members = [s for s in table.waiting_on() if not table.seats[s].autoplay]
+        if any(state.is_call(a) for s in members for a in state.legal_actions(s)):
+            return CALL_WINDOW
+        if any(s in state.turn_seats for s in members):
+            return AI_RACE_DELAY
+        return 0.0
 
     async def choose(self, table: Table, seat: int, kind: str) -> str:
         assert table.state is not None
@@ -205,17 +266,16 @@ class Host:
         return await loop.run_in_executor(self.ai_executor, choose_for, state, seat, kind, seed)
 
     # -- the turn timer -------------------------------------------------------------------
-    async def run_timer(self, table: Table) -> None:
-        """Remind the player halfway, then let the AI move for them at the deadline."""
-        if table.deadline is None or not table.active:
+    async def run_timer(self, table: Table, version: int) -> None:
+        """Remind the member halfway, then let the AI move for them at the deadline."""
+        if table.deadline is None or not table.active or table.version != version:
             return
-        version = table.version
         remaining = (table.deadline - discord.utils.utcnow()).total_seconds()
         if remaining > 60:
             await asyncio.sleep(remaining / 2)
             if table.version != version or not table.active:
                 return
-            mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in self.humans_to_move(table))
+            mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in table.turn_humans())
             await self.channel_say(
                 table,
                 f"⏰ {mentions}, it's your move in {table.game.title} #{table.id}; "
@@ -232,17 +292,14 @@ class Host:
         finally:
             self._busy.discard(task)
 
-    def humans_to_move(self, table: Table) -> list[int]:
-        return [s for s in table.waiting_on() if not table.seats[s].autoplay]
-
     async def time_out(self, table: Table) -> None:
-        waiting = self.humans_to_move(table)
+        waiting = table.turn_humans()
         if not waiting:
             return
         seat, player = waiting[0], table.seats[waiting[0]]
         text = await self.choose(table, seat, "heuristic")
         try:
-            await self.act(table, seat, text, by_ai=True, expected_version=table.version, strike=True, follow=False)
+            await self.act(table, seat, text, by_ai=True, expected_version=table.version, strike=True)
         except IllegalAction:
             return
         table.log.append(
@@ -250,30 +307,42 @@ class Host:
         )
         if player.strikes >= STRIKES_TO_FORFEIT:
             await self.forfeit(table, seat, reason=f"{player.name} missed {STRIKES_TO_FORFEIT} turns in a row")
-        else:
-            await self.after_change(table, set())
 
     # -- ending ---------------------------------------------------------------------------
     async def forfeit(self, table: Table, seat: int, *, reason: str) -> None:
-        """A resignation or a timeout forfeit: two-seat games end, larger ones go on with an AI."""
+        """A resignation, a timeout or a claim: two-seat games end, larger ones go on with an AI."""
         async with table.lock:
             table.seats[seat].forfeit = True
             await self.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
             table.log.append(f"🏳️ {reason}.")
         humans_left = [i for i, s in enumerate(table.seats) if not s.forfeit]
         if len(table.seats) <= 2 or not any(table.seats[i].user_id for i in humans_left):
-            await self.finish(table, ended_early=True)
+            await self.finish(table, ended_early=reason)
         else:
             table.log.append(f"The AI plays on for {table.seats[seat].name}, who is ranked last.")
-            await self.publish(table)
-            self.spawn(table, "ai", self.run_ai(table))
+            await self.notifier.clear_pings(table, [seat])
+            self.schedule(table)
+
+    async def claim(self, table: Table, seat: int) -> str:
+        """End the wait for members who have not moved in a day: they forfeit, as a timeout would."""
+        absent = [s for s in table.turn_humans() if s != seat]
+        if not absent:
+            return "Nobody is keeping you waiting: a claim is for a game whose player to move has gone quiet."
+        names = " and ".join(table.seats[s].name for s in absent)
+        ready = table.moved_at + timedelta(hours=CLAIM_HOURS)
+        if discord.utils.utcnow() < ready:
+            return f"If {names} still hasn't moved, you can claim this game <t:{int(ready.timestamp())}:R>."
+        claimer = table.seats[seat].name
+        for s in absent:
+            await self.forfeit(table, s, reason=f"{table.seats[s].name} stopped playing and {claimer} claimed the game")
+        return f"You claimed the game: {names} forfeited."
 
     def final_places(self, table: Table) -> tuple[list[int], str]:
         """The engine's places, with players who forfeited sharing last place."""
         n = len(table.seats)
         if table.state is not None and table.state.over:
             outcome = table.state.outcome()
-            base, reason = list(outcome.places), outcome.reason
+            base, reason = list(outcome.places), table.fill(outcome.reason)
         else:
             base, reason = [1] * n, "The game ended early."
         standing = [i for i in range(n) if not table.seats[i].forfeit]
@@ -282,12 +351,14 @@ class Host:
             places[i] = 1 + sum(1 for j in standing if base[j] < base[i])
         return places, reason
 
-    async def finish(self, table: Table, *, ended_early: bool = False) -> None:
+    async def finish(self, table: Table, *, ended_early: str = "") -> None:
         if table.status != "active":
             return
         table.status = "over"
         self.stop_tasks(table)
         places, reason = self.final_places(table)
+        if ended_early:
+            reason = ended_early + "."
         won = [p == 1 for p in places]
         if table.game.solo and table.state is not None:
             won = [bool(table.state.outcome().scores[0]) if table.state.over else False]
@@ -302,13 +373,22 @@ class Host:
             vs_ai=table.has_ai,
             ratings=ratings,
         )
-        winners = [table.seats[i].name for i, w in enumerate(won) if w]
-        if table.game.solo:
-            table.log.append("🏆 Solved!" if won[0] else "The game is over.")
-        else:
-            table.log.append(f"🏆 {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}. {reason}")
-        await self.publish(table)
-        self.tables.forget(table.id)
+        table.final = final_words(table, places, won, reason)
+        table.log.append(
+            f"🏆 {table.final['headline']}" + (f" {reason}" if reason not in table.final["headline"] else "")
+        )
+        await self.close(table)
+
+    async def close(self, table: Table) -> None:
+        """The last picture of a game that ended (won, resigned, claimed or called off)."""
+        await self.notifier.clear_pings(table)
+        self._dirty.discard(table.id)
+        try:
+            await self.publish(table)
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not draw its ending (%s)", table.id, exc.status)
+        finally:
+            self.tables.forget(table.id)
 
     def results(self, table: Table, places: list[int], won: list[bool]) -> list[ResultRow]:
         view = table.state.view(None) if table.state else {}
@@ -341,12 +421,14 @@ class Host:
         return {s.user_id: rated[i] for i, s in enumerate(table.seats) if s.user_id is not None}
 
     async def cancel(self, table: Table, why: str) -> None:
+        if table.status in ("over", "cancelled"):
+            return
         table.status = "cancelled"
         self.stop_tasks(table)
         await self.storage.set_status(table.id, "cancelled")
         table.log.append(why)
-        await self.publish(table)
-        self.tables.forget(table.id)
+        table.final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
+        await self.close(table)
 
     # -- starting -------------------------------------------------------------------------
     async def begin(self, table: Table) -> None:
@@ -354,16 +436,18 @@ class Host:
         async with table.lock:
             table.state = table.new_state()
             table.status = "active"
+            table.moved_at = discord.utils.utcnow()
             minutes = await self.timer_minutes(table)
-            humans_to_move = any(not table.seats[s].autoplay for s in table.state.to_move)
-            table.deadline = discord.utils.utcnow() + timedelta(minutes=minutes) if minutes and humans_to_move else None
+            table.deadline = (
+                discord.utils.utcnow() + timedelta(minutes=minutes) if minutes and table.turn_humans() else None
+            )
             await self.storage.begin_game(table.id, table.state.dump(), table.deadline)
             table.log.append(f"The game begins: {', '.join(table.names)}.")
-        for seat in table.human_seats():
-            await self.send_hand(table, seat)
+        self.stop_tasks(table)  # the lobby's expiry has nothing left to do
         await self.publish(table)
-        self.spawn(table, "ai", self.run_ai(table))
-        self.spawn(table, "timer", self.run_timer(table))
+        for seat in table.human_seats():
+            await self.notifier.send(table, seat, alert=seat in table.turn_humans() and not table.game.solo)
+        self.schedule(table)
 
     async def expire_lobby(self, table: Table) -> None:
         created = datetime.fromisoformat(table.created_at) if table.created_at else discord.utils.utcnow()
@@ -373,15 +457,25 @@ class Host:
             await self.cancel(table, "⌛ The invitation expired before everyone accepted.")
 
     async def resume(self) -> None:
-        """After a restart: every open table's buttons work again and its clocks run on."""
+        """After a restart: every open table's buttons work again, its clocks run on from the
+        stored deadline, and a table message left behind by a failed edit is redrawn."""
         for table in await self.tables.load_open():
             if table.status == "lobby":
                 self.spawn(table, "lobby", self.expire_lobby(table))
             elif table.state is not None and table.state.over:
                 await self.finish(table)
             else:
-                self.spawn(table, "ai", self.run_ai(table))
-                self.spawn(table, "timer", self.run_timer(table))
+                if table.redraw:
+                    self.schedule(table)
+                else:
+                    self._schedule_quietly(table)
+
+    def _schedule_quietly(self, table: Table) -> None:
+        """AI seats and the timer, without redrawing a table message that is up to date."""
+        if any(table.seats[s].autoplay for s in table.waiting_on()):
+            self.spawn(table, "ai", self.run_ai(table), replace=False)
+        if table.turn_humans() and table.deadline is not None:
+            self.spawn(table, "timer", self.run_timer(table, table.version))
 
     # -- Discord output ---------------------------------------------------------------------
     async def channel(self, table: Table) -> discord.abc.Messageable | None:
@@ -393,10 +487,41 @@ class Host:
                 return None
         return channel  # type: ignore[return-value]
 
-    async def channel_say(self, table: Table, text: str) -> None:
+    async def channel_say(self, table: Table, text: str) -> discord.Message | None:
         channel = await self.channel(table)
-        if channel is not None:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        if channel is None:
+            return None
+        try:
+            return await with_retries(
+                lambda: channel.send(text, allowed_mentions=discord.AllowedMentions(users=True)), budget=10.0
+            )
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not post in its channel (%s)", table.id, exc.status)
+            return None
+
+    def mark_dirty(self, table: Table) -> None:
+        """The table message must show the current position: one publisher per table catches up."""
+        self._dirty.add(table.id)
+        self.spawn(table, "publish", self.publisher(table), replace=False)
+
+    async def publisher(self, table: Table) -> None:
+        """Redraw until the message shows the newest version; failed edits are retried with backoff."""
+        failures = 0
+        while table.id in self._dirty and table.status in ("active", "lobby"):
+            self._dirty.discard(table.id)
+            version = table.version
+            try:
+                await self.publish(table)
+            except Exception as exc:  # a failed Discord call must not stop the game: try again later
+                failures += 1
+                self._dirty.add(table.id)
+                log.warning("table %s: could not redraw (%s); trying again", table.id, exc)
+                await asyncio.sleep(min(60.0, 2.0**failures))
+                continue
+            failures = 0
+            if table.status == "active" and table.id not in self._dirty:
+                with contextlib.suppress(Exception):
+                    await self.storage.drawn(table.id, version)
 
     async def publish(self, table: Table) -> None:
         """Edit the table message in place (or post it anew when missing or buried)."""
@@ -414,16 +539,21 @@ class Host:
                 "view": view,
                 "allowed_mentions": discord.AllowedMentions(users=True),
             }
+            data = file.fp.getvalue() if file is not None else None  # type: ignore[attr-defined]
+
+            def attachments() -> list[discord.File]:
+                return [png_file(data, "table.png", file.description or "")] if file and data else []
+
             if table.message_id is not None and table.buried < REPOST_AFTER:
+                message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
                 try:
-                    message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-                    await message.edit(attachments=[file] if file else [], **kwargs)
+                    await with_retries(lambda: message.edit(attachments=attachments(), **kwargs))
                     return
                 except discord.NotFound:
                     pass
             elif table.message_id is not None:
                 await self._retire(channel, table.message_id)
-            message = await channel.send(files=[file] if file else [], **kwargs)
+            message = await with_retries(lambda: channel.send(files=attachments(), **kwargs))
             table.message_id, table.buried = message.id, 0
             await self.storage.set_message(table.id, table.channel_id, message.id)
 
@@ -448,30 +578,25 @@ class Host:
     def public_view(self, table: Table) -> dict[str, Any]:
         view = dict(table.state.view(None)) if table.state else {}
         view["names"] = table.names
+        if table.final is not None:
+            view["final"] = table.final
         return view
 
-    async def send_hand(self, table: Table, seat: int) -> None:
-        """DM a player their hand; closed DMs are noted once and the game goes on."""
-        player = table.seats[seat]
-        if player.user_id is None or seat in table.dm_closed or table.state is None:
-            return
-        if "hand" not in table.state.view(seat):
-            return  # nothing private to send (a solitaire's table is all there is)
-        try:
-            user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(player.user_id)
-            png = await self.render_hand(table, seat)
-            from bot.views import hand_text
 
-            await user.send(hand_text(table, seat), file=png_file(png, "hand.png", "Your hand"))
-        except discord.Forbidden:
-            table.dm_closed.add(seat)
-            await self.channel_say(
-                table,
-                f"<@{player.user_id}>, I can't send you direct messages, so your hand stays in the "
-                f"**Your hand** button on the table (only you see it).",
-            )
-        except discord.HTTPException:
-            log.warning("could not DM a hand for table %s seat %s", table.id, seat)
+def final_words(table: Table, places: list[int], won: list[bool], reason: str) -> dict[str, Any]:
+    """The result as the table shows it: a headline with names, and every place."""
+    if table.game.solo:
+        return {
+            "headline": "Solved!" if won[0] else "Not solved.",
+            "lines": [reason] if reason else [],
+            "places": places,
+        }
+    winners = [table.seats[i].name for i, w in enumerate(won) if w]
+    verb = "wins" if len(winners) == 1 else "win"
+    headline = f"{' and '.join(winners)} {verb}" if winners else "Nobody wins"
+    order = sorted(range(len(places)), key=lambda i: (places[i], i))
+    lines = [f"{places[i]}. {table.seats[i].name}" + (" (forfeited)" if table.seats[i].forfeit else "") for i in order]
+    return {"headline": f"{headline}.", "lines": lines, "places": places}
 
 
 def new_seat(member: discord.abc.User) -> Seat:

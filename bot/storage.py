@@ -47,6 +47,8 @@ class GameRow:
     turn_deadline: datetime | None
     created_at: str
     seats: list[SeatRow]
+    redraw: bool = False
+    updated_at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +144,24 @@ class Storage:
         )
         await self.db.commit()
 
+    async def drawn(self, game_id: int, version: int) -> None:
+        """The table message now shows `version`: no redraw is owed unless the game moved on."""
+        await self.db.execute("UPDATE games SET redraw = 0 WHERE id = ? AND version <= ?", (game_id, version))
+        await self.db.commit()
+
+    async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
+        """A lobby's line-up changed (a decline, a start with fewer): store the seats anew."""
+        try:
+            await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self.db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, ai, name, accepted) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.ai, s.name, int(s.accepted)) for s in seats],
+            )
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
     async def update_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         await self.db.executemany(
             "UPDATE seats SET user_id = ?, ai = ?, name = ?, accepted = ?, strikes = ?, forfeit = ? "
@@ -174,7 +194,7 @@ class Storage:
         at = now_text()
         try:
             cur = await self.db.execute(
-                "UPDATE games SET state = ?, version = version + 1, turn_deadline = ?, updated_at = ? "
+                "UPDATE games SET state = ?, version = version + 1, turn_deadline = ?, updated_at = ?, redraw = 1 "
                 "WHERE id = ? AND version = ?",
                 (json.dumps(state), deadline.isoformat() if deadline else None, at, game_id, version),
             )
@@ -288,6 +308,8 @@ class Storage:
             turn_deadline=datetime.fromisoformat(deadline) if deadline else None,
             created_at=row["created_at"],
             seats=seats,
+            redraw=bool(row["redraw"]),
+            updated_at=row["updated_at"],
         )
 
     async def actions(self, game_id: int) -> list[tuple[int, int, str]]:

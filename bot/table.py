@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -68,6 +68,11 @@ class Table:
     log: deque[str] = field(default_factory=lambda: deque(maxlen=6), repr=False)
     buried: int = 0  # channel messages posted since the table message
     dm_closed: set[int] = field(default_factory=set, repr=False)
+    pings: dict[int, int] = field(default_factory=dict, repr=False)  # seat -> its "your move" message
+    last_acted: dict[int, float] = field(default_factory=dict, repr=False)  # seat -> loop time of its last move
+    final: dict[str, Any] | None = None  # the result drawn on the table once the game has ended
+    redraw: bool = False  # loaded from storage: the message may show an older position
+    moved_at: datetime = field(default_factory=discord.utils.utcnow)  # the last stored move (or the deal)
 
     # -- who is who ----------------------------------------------------------------
     @property
@@ -94,8 +99,21 @@ class Table:
     def waiting_on(self) -> list[int]:
         return list(self.state.to_move) if self.active and self.state else []
 
+    def turn_humans(self) -> list[int]:
+        """Members whose turn it is (not seats that may only make a call)."""
+        if not self.active or self.state is None:
+            return []
+        return [s for s in self.state.turn_seats if not self.seats[s].autoplay]
+
+    def fill(self, text: str) -> str:
+        """An engine sentence with its seat placeholders ({p0}, {p1}...) replaced by names."""
+        try:
+            return text.format_map(_Names({f"p{i}": n for i, n in enumerate(self.names)}))
+        except (ValueError, IndexError):  # stray braces in a sentence: show it as written
+            return text
+
     def narrate(self, events: list[Event]) -> list[str]:
-        lines = [e.render(self.names) for e in events if e.text]
+        lines = [self.fill(e.text) for e in events if e.text]
         self.log.extend(lines)
         return lines
 
@@ -122,32 +140,25 @@ class Table:
             raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
         if seat in self.state.to_move:
             text = self.state.parse(seat, text).text  # store the canonical notation
-        # Apply to a copy in a worker thread (a solver hint can take a while), then swap it
-        # in, so readers on the event loop never see a half-applied state.
-        before, strikes = self.state, self.seats[seat].strikes
+        # Apply to a copy in a worker thread (a solver hint can take a while); the copy
+        # becomes the table's state only once the database has committed it, so nobody
+        # ever sees a move that is not stored.
         after = self.state.copy()
         events = await asyncio.to_thread(after.apply, seat, text)
-        self.state = after
-        self.seats[seat].strikes = strikes + 1 if strike else (strikes if by_ai else 0)
+        strikes = self.seats[seat].strikes
+        strikes = strikes + 1 if strike else (strikes if by_ai else 0)
         deadline = None
-        if timer_minutes and not self.state.over and any(not self.seats[s].autoplay for s in self.state.to_move):
+        if timer_minutes and not after.over and any(not self.seats[s].autoplay for s in after.turn_seats):
             deadline = discord.utils.utcnow() + timedelta(minutes=timer_minutes)
-        try:
-            await storage.record_action(
-                self.id,
-                self.version,
-                seat,
-                text,
-                self.state.dump(),
-                by_ai=by_ai,
-                deadline=deadline,
-                seats=[s.row(i) for i, s in enumerate(self.seats)],
-            )
-        except BaseException:
-            self.state, self.seats[seat].strikes = before, strikes
-            raise
+        rows = [s.row(i) for i, s in enumerate(self.seats)]
+        rows[seat] = replace(rows[seat], strikes=strikes)
+        await storage.record_action(
+            self.id, self.version, seat, text, after.dump(), by_ai=by_ai, deadline=deadline, seats=rows
+        )
+        self.state, self.seats[seat].strikes = after, strikes
         self.version += 1
         self.deadline = deadline
+        self.moved_at = discord.utils.utcnow()
         return events
 
     def new_state(self) -> State:
@@ -172,8 +183,17 @@ class Table:
             daily=row.daily,
             deadline=row.turn_deadline,
             created_at=row.created_at,
+            redraw=row.redraw,
+            moved_at=datetime.fromisoformat(row.updated_at) if row.updated_at else discord.utils.utcnow(),
         )
         return table
+
+
+class _Names(dict[str, str]):
+    """Placeholders for seats a sentence names but the table lacks stay as they are."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 class Tables:

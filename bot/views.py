@@ -7,11 +7,15 @@ Each item checks the clicker in `interaction_check`; the rules stay in the engin
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.notify import pretty_cards
+from bot.replies import edit as redraw
+from bot.replies import reply
 from bot.table import StalePanel, Table
 from engine import IllegalAction
 from engine.core import Action
@@ -20,16 +24,16 @@ if TYPE_CHECKING:
     from bot.app import ParlourBot
     from bot.host import Host
 
+log = logging.getLogger(__name__)
+
 PAGE = 25  # a select menu holds at most 25 options
+OOPS = "Something went wrong on my side; the game is unchanged. Please try again."
 
 
 # -- helpers ----------------------------------------------------------------------------
-async def say(interaction: discord.Interaction, text: str) -> None:
-    """One ephemeral sentence, whether or not the interaction was answered yet."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+async def say(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """One ephemeral sentence (and anything else to send), whether or not the interaction was answered yet."""
+    await reply(interaction, text, **kwargs)
 
 
 def bot_of(interaction: discord.Interaction) -> ParlourBot:
@@ -41,30 +45,56 @@ def table_for(interaction: discord.Interaction, game_id: int) -> Table | None:
 
 
 def hand_text(table: Table, seat: int) -> str:
-    """The DM and panel caption: which game, and the hand in words."""
+    """The DM and panel caption: which game, and the hand in card signs."""
     assert table.state is not None
-    view = table.state.view(seat)
-    hand = view.get("hand")
-    cards = " ".join(str(c) for c in hand) if isinstance(hand, list) else ""
-    where = f"<#{table.channel_id}>"
-    line = f"Your hand in {table.game.title} #{table.id} ({where}): {cards or 'no cards'}"
-    return line if hand is not None else f"{table.game.title} #{table.id} ({where})"
+    hand = table.state.view(seat).get("hand")
+    where = f"{table.game.title} #{table.id} (<#{table.channel_id}>)"
+    if isinstance(hand, list):
+        return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
+    return where
+
+
+def settings_words(table: Table) -> str:
+    """The options a game was started with that differ from the defaults, in words."""
+    chosen = [
+        f"{opt.name} {table.options[opt.name]}"
+        for opt in table.game.options
+        if opt.name in table.options and table.options[opt.name] != opt.default
+    ]
+    return f" ({', '.join(chosen)})" if chosen else ""
 
 
 def turn_line(table: Table) -> str:
+    """The table message's first line. Mentions here never notify (the alerts do that)."""
     if table.status == "lobby":
         waiting = [f"<@{s.user_id}>" for s in table.seats if s.user_id and not s.accepted]
-        return f"{', '.join(waiting)}: you're invited to play {table.game.title}. Accept within 10 minutes."
+        joined = [s.name for s in table.seats if s.user_id and s.accepted]
+        ai = sum(1 for s in table.seats if s.is_ai)
+        extra = f" and {ai} AI seat{'s' if ai != 1 else ''}" if ai else ""
+        return (
+            f"✉️ {table.seats[-1].name} invites {', '.join(waiting) or 'nobody else'} to "
+            f"{table.game.title}{settings_words(table)}{extra}. In so far: {', '.join(joined)}. "
+            f"The invitation lapses in 10 minutes."
+        )
     if table.status == "cancelled":
         return f"{table.game.title} #{table.id} was called off."
     if not table.active:
         return f"🏁 {table.game.title} #{table.id} is over."
-    if table.game.solo:  # no mention: a solitaire's own player needs no ping on every repost
+    if table.game.solo:
         return f"🃏 {table.seats[0].name} is playing."
-    humans = [f"<@{table.seats[s].user_id}>" for s in table.waiting_on() if not table.seats[s].autoplay]
+    humans = [f"<@{table.seats[s].user_id}>" for s in table.turn_humans()]
     if humans:
         return f"🎲 Your move: {' '.join(humans)}"
     return "🤖 The AI is thinking…"
+
+
+def footer_words(table: Table) -> str:
+    """Who plays, and how far the game has come (a solitaire counts its moves, not its clicks)."""
+    players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in table.seats)
+    moves = table.state.view(None).get("moves") if table.state is not None and table.game.solo else None
+    if isinstance(moves, int):
+        return f"{players} · {moves} move{'s' if moves != 1 else ''} · v{table.version}"
+    return f"{players} · move {table.version}"
 
 
 async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, discord.File | None, Any]:
@@ -72,9 +102,11 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
     from bot.host import png_file
 
     embed = discord.Embed(title=f"{table.game.title} · game #{table.id}", colour=discord.Colour.dark_green())
-    embed.description = "\n".join(table.log) or "\u200b"
-    players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in table.seats)
-    embed.set_footer(text=f"{players} · move {table.version}")
+    log_lines = list(table.log)
+    if table.final is not None and table.final.get("lines"):
+        log_lines.append("\n".join(table.final["lines"]))
+    embed.description = "\n".join(log_lines)[-4000:] or "\u200b"
+    embed.set_footer(text=footer_words(table))
     file = None
     if table.state is not None:
         png, alt = await host.render_table(table)
@@ -82,14 +114,35 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
         embed.set_image(url="attachment://table.png")
     view = discord.ui.View(timeout=None)
     if table.status == "lobby":
-        view.add_item(LobbyButton(table.id, "accept"))
-        view.add_item(LobbyButton(table.id, "decline"))
+        for choice in LOBBY_CHOICES:
+            view.add_item(LobbyButton(table.id, choice))
     elif table.active:
         view.add_item(HandButton(table.id))
         cog = host.bot.game_cog(table.game.name)
         for label, action in cog.buttons_for(table) if cog else []:
             view.add_item(QuickButton(table.id, action, label, urgent=not table.game.solo))
+    elif table.status == "over":
+        view.add_item(RematchButton(table.id))
     return turn_line(table), embed, file, view if view.children else None
+
+
+def call_buttons(table: Table, seat: int) -> list[discord.ui.Item[Any]]:
+    """Buttons for the calls this seat may make right now (a Nein), for a reply to that seat."""
+    if table.state is None or not table.active or seat not in table.waiting_on():
+        return []
+    calls = [a for a in table.state.legal_actions(seat) if table.state.is_call(a)]
+    return [QuickButton(table.id, a.text, a.label or a.text.title()) for a in calls[:5]]
+
+
+def with_calls(table: Table, seat: int) -> dict[str, Any]:
+    """A reply's `view` keyword carrying the seat's call buttons, if it has any."""
+    buttons = call_buttons(table, seat)
+    if not buttons:
+        return {}
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    return {"view": view}
 
 
 async def hand_panel(
@@ -109,6 +162,9 @@ async def hand_panel(
     if pages > 1:
         view.add_item(PageButton(table.id, table.version, (page + 1) % pages, f"More moves ({page + 1}/{pages})"))
     view.add_item(HandButton(table.id, label="Refresh"))
+    for button in call_buttons(table, seat):
+        if len(view.children) < 25:
+            view.add_item(button)
     lines = [note] if note else []
     lines.append(hand_text(table, seat))
     if not table.active:
@@ -131,9 +187,9 @@ async def open_panel(
     assert seat is not None
     content, file, view = await hand_panel(host, table, seat, page, note)
     if edit:
-        await interaction.response.edit_message(content=content, attachments=[file], view=view)
+        await redraw(interaction, content=content, attachments=[file], view=view)
     else:
-        await interaction.response.send_message(content, file=file, view=view, ephemeral=True)
+        await reply(interaction, content, file=file, view=view)
 
 
 async def act_from_component(interaction: discord.Interaction, table: Table, text: str, version: int | None) -> None:
@@ -152,20 +208,54 @@ async def act_from_component(interaction: discord.Interaction, table: Table, tex
     await open_panel(interaction, table, note=played.summary, edit=True)
 
 
-class PlayerItem:
-    """Shared check: the table is open and the clicker has a seat at it."""
+class Guarded:
+    """Every item answers: a failure is logged and the member gets one sentence."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot_of(interaction).host.notifier.remember(interaction.user)
+        try:
+            await self.run(interaction)
+        except discord.HTTPException as exc:
+            log.warning("a button's answer failed (%s)", exc.status)
+            await say(interaction, OOPS)
+        except Exception:
+            log.exception("a button failed")
+            await say(interaction, OOPS)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class PlayerItem(Guarded):
+    """Shared check: the table is open, the click comes from its own channel, and the clicker has a seat."""
 
     game_id: int
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        try:
+            return await self.check_player(interaction)
+        except Exception:
+            log.exception("a button's check failed")
+            await say(interaction, OOPS)
+            return False
+
+    async def check_player(self, interaction: discord.Interaction) -> bool:
         table = table_for(interaction, self.game_id)
         if table is None or not table.active:
             await say(interaction, "This game is over or was called off.")
+            return False
+        if not same_place(interaction, table):
+            await say(interaction, "That control belongs to a game in another channel.")
             return False
         if table.seat_of(interaction.user.id) is None:
             await say(interaction, "You aren't playing in this game.")
             return False
         return True
+
+
+def same_place(interaction: discord.Interaction, table: Table) -> bool:
+    """A component acts only in its table's own server and channel (a replayed custom id does not)."""
+    return interaction.guild_id == table.guild_id and interaction.channel_id == table.channel_id
 
 
 # -- items ------------------------------------------------------------------------------
@@ -184,7 +274,7 @@ class HandButton(PlayerItem, discord.ui.DynamicItem[discord.ui.Button], template
     ) -> HandButton:
         return cls(int(match["game"]), label=getattr(item, "label", None) or "Your hand")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = table_for(interaction, self.game_id)
         assert table is not None
         # a Refresh inside an ephemeral panel redraws it; the table's button opens a new one
@@ -213,7 +303,7 @@ class ActSelect(
     ) -> ActSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = table_for(interaction, self.game_id)
         assert table is not None
         values = (interaction.data or {}).get("values") or [""]
@@ -239,7 +329,7 @@ class PageButton(
     ) -> PageButton:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = table_for(interaction, self.game_id)
         assert table is not None
         await open_panel(interaction, table, page=self.page, edit=True)
@@ -250,7 +340,7 @@ class QuickButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"parlour:quick:(?P<game>\d+):(?P<action>[a-z0-9 ]+)",
 ):
-    """A table button for a call any seated player may make at once ("nein")."""
+    """A button for a call any seated player may make at once ("nein"), on the table or in a reply."""
 
     def __init__(self, game_id: int, action: str, label: str | None = None, urgent: bool = True) -> None:
         self.game_id, self.action = game_id, action
@@ -268,7 +358,7 @@ class QuickButton(
     ) -> QuickButton:
         return cls(int(match["game"]), match["action"], getattr(item, "label", None))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = table_for(interaction, self.game_id)
         assert table is not None
         seat = table.seat_of(interaction.user.id)
@@ -281,17 +371,28 @@ class QuickButton(
         except IllegalAction as exc:
             await say(interaction, str(exc))
             return
-        await say(interaction, played.summary)
+        await say(interaction, played.summary, **with_calls(table, seat))
+
+
+LOBBY_CHOICES = ("accept", "decline", "start", "cancel")
+LOBBY_LABELS = {"accept": "Accept", "decline": "Decline", "start": "Start now", "cancel": "Withdraw"}
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"parlour:lobby:(?P<game>\d+):(?P<choice>accept|decline)"
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"parlour:lobby:(?P<game>\d+):(?P<choice>accept|decline|start|cancel)",
 ):
+    """Invitees accept or decline; the inviter may start with who is in, or withdraw."""
+
     def __init__(self, game_id: int, choice: str) -> None:
         self.game_id, self.choice = game_id, choice
-        style = discord.ButtonStyle.success if choice == "accept" else discord.ButtonStyle.secondary
+        style = {
+            "accept": discord.ButtonStyle.success,
+            "start": discord.ButtonStyle.primary,
+        }.get(choice, discord.ButtonStyle.secondary)
         super().__init__(
-            discord.ui.Button(label=choice.title(), style=style, custom_id=f"parlour:lobby:{game_id}:{choice}")
+            discord.ui.Button(label=LOBBY_LABELS[choice], style=style, custom_id=f"parlour:lobby:{game_id}:{choice}")
         )
 
     @classmethod
@@ -305,30 +406,61 @@ class LobbyButton(
         if table is None or table.status != "lobby":
             await say(interaction, "This invitation is no longer open.")
             return False
+        if not same_place(interaction, table):
+            await say(interaction, "That invitation belongs to another channel.")
+            return False
         seat = table.seat_of(interaction.user.id)
-        if seat is None or table.seats[seat].accepted:
-            await say(interaction, "This invitation isn't waiting for you.")
+        inviter = seat == len(table.seats) - 1
+        if self.choice in ("start", "cancel"):
+            if not inviter:
+                await say(interaction, "Only the member who sent the invitation can start it early or withdraw it.")
+                return False
+            return True
+        if seat is None:
+            await say(interaction, "This invitation isn't for you.")
+            return False
+        if inviter:
+            await say(interaction, "You sent this invitation: use **Start now** or **Withdraw**.")
+            return False
+        if table.seats[seat].accepted and self.choice == "accept":
+            await say(interaction, "You've already accepted; waiting for the others.")
             return False
         return True
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = table_for(interaction, self.game_id)
         assert table is not None
-        host = bot_of(interaction).host
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
-        if self.choice == "decline":
-            await interaction.response.send_message("You declined the game.", ephemeral=True)
-            await host.cancel(table, f"{table.seats[seat].name} declined the game.")
-            return
-        table.seats[seat].accepted = True
-        await host.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
-        if all(s.accepted for s in table.seats):
-            await interaction.response.send_message("You're in. The game begins!", ephemeral=True)
-            await host.begin(table)
-        else:
-            await interaction.response.send_message("You're in; waiting for the others.", ephemeral=True)
-            await host.publish(table)
+        lobby = bot_of(interaction).lobby
+        async with table.lock:
+            if table.status != "lobby":
+                await say(interaction, "This invitation is no longer open.")
+                return
+            answer = await getattr(lobby, self.choice)(table, interaction.user.id)
+        await say(interaction, answer)
+        await lobby.settle(table)
 
 
-DYNAMIC_ITEMS = (HandButton, ActSelect, PageButton, QuickButton, LobbyButton)
+class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=r"parlour:rematch:(?P<game>\d+)"):
+    """On a finished table: the same seats and settings again, as a new invitation."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch", emoji="🔁", style=discord.ButtonStyle.primary, custom_id=f"parlour:rematch:{game_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        answer = await bot_of(interaction).lobby.rematch(interaction, self.game_id)
+        if answer:
+            await say(interaction, answer)
+
+
+DYNAMIC_ITEMS = (HandButton, ActSelect, PageButton, QuickButton, LobbyButton, RematchButton)

@@ -1,4 +1,9 @@
-"""/parlour: server settings and moderation; needs Manage Server."""
+"""/parlour: server settings and moderation; needs Manage Server.
+
+Discord's default permissions hide these commands from members, but a server's
+Integrations settings can grant them to everyone, so every command checks Manage
+Server itself too.
+"""
 
 from __future__ import annotations
 
@@ -11,44 +16,65 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.views import say
 
+PAGE_LINES = 20
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-@app_commands.checks.has_permissions(manage_guild=True)
 class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlour settings for this server."):
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not manages_server(interaction):
+            await say(interaction, "You need the Manage Server permission for that.")
+            return False
+        return True
 
     @app_commands.command(name="timer", description="Minutes a player has for a move (0 turns the timer off).")
     @app_commands.describe(minutes="0 to 1440; the default is 10")
     async def timer(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 1440]) -> None:
         await self.bot.host.set_setting(interaction.guild_id or 0, "timer", str(minutes))
         text = "The turn timer is off." if minutes == 0 else f"Players now have {minutes} minutes a move."
-        await interaction.response.send_message(text + " It applies from the next move.", ephemeral=True)
+        await say(interaction, text + " It applies from the next move.")
 
     @app_commands.command(name="rate-ai", description="Whether games with AI seats change members' ratings.")
+    @app_commands.describe(setting="on: games with AI seats count for the leaderboard; off (the default): they don't")
     async def rate_ai(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         await self.bot.host.set_setting(interaction.guild_id or 0, "rate_ai", setting)
-        await interaction.response.send_message(
-            f"Games with AI seats are now {'rated' if setting == 'on' else 'unrated'}.", ephemeral=True
-        )
+        await say(interaction, f"Games with AI seats are now {'rated' if setting == 'on' else 'unrated'}.")
 
     @app_commands.command(name="cancel", description="Call off a game by its number (no one wins or loses).")
     @app_commands.describe(game="The game number shown on its table, e.g. 12")
     async def cancel(self, interaction: discord.Interaction, game: int) -> None:
         table = self.bot.tables.get(game)
         if table is None or table.guild_id != interaction.guild_id:
-            await say(interaction, f"There is no open game #{game} in this server.")
+            await say(interaction, f"There is no open game #{game} in this server, so there is nothing to call off.")
             return
-        await interaction.response.send_message(f"Game #{game} is called off.", ephemeral=True)
+        await say(interaction, f"Game #{game} is called off.")
         await self.bot.host.cancel(table, f"A moderator called off game #{game}.")
 
     @app_commands.command(name="games", description="Open games in this server.")
-    async def games(self, interaction: discord.Interaction) -> None:
-        tables = [t for t in self.bot.tables.all() if t.guild_id == interaction.guild_id]
-        lines = [f"#{t.id} {t.game.title} in <#{t.channel_id}> ({t.status}): {', '.join(t.names)}" for t in tables]
-        await interaction.response.send_message("\n".join(lines) or "No open games.", ephemeral=True)
+    @app_commands.describe(page="Which page of the list (20 games a page)")
+    async def games(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        tables = sorted((t for t in self.bot.tables.all() if t.guild_id == interaction.guild_id), key=lambda t: t.id)
+        if not tables:
+            await say(interaction, "No games are open in this server.")
+            return
+        pages = -(-len(tables) // PAGE_LINES)
+        page = min(page, pages)
+        shown = tables[(page - 1) * PAGE_LINES : page * PAGE_LINES]
+        lines = [f"#{t.id} {t.game.title} in <#{t.channel_id}> ({t.status}): {', '.join(t.names)}"[:90] for t in shown]
+        embed = discord.Embed(title=f"Open games ({len(tables)})", description="\n".join(lines))
+        if pages > 1:
+            embed.set_footer(text=f"Page {page} of {pages}: /parlour games page:{page % pages + 1} for more")
+        await say(interaction, None, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: ParlourBot) -> None:

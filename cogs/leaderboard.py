@@ -9,7 +9,17 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from engine import GAMES
 
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items())]
+# Solitaires keep their own boards (/klondike leaderboard); only rated games are listed here.
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items()) if not g.solo]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 win", "2 wins"."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def record(row: dict) -> str:
+    return f"{plural(row['wins'], 'win')} in {plural(row['games'], 'game')}"
 
 
 class LeaderboardCog(commands.Cog):
@@ -27,8 +37,7 @@ class LeaderboardCog(commands.Cog):
             embed.description = "No rated games yet. Games against the AI are not rated unless an admin says so."
         else:
             embed.description = "\n".join(
-                f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {r['wins']} wins in {r['games']} games"
-                for i, r in enumerate(rows, 1)
+                f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {record(r)}" for i, r in enumerate(rows, 1)
             )
             embed.set_footer(text="Ranked by a conservative rating (openskill μ − 3σ).")
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
@@ -47,7 +56,7 @@ class LeaderboardCog(commands.Cog):
             rating = f" · rating {r['ordinal']:.1f}" if r["ordinal"] is not None else ""
             embed.add_field(
                 name=title,
-                value=f"{r['wins']} wins in {r['games']} games ({r['vs_ai']} against the AI){rating}",
+                value=f"{record(r)} ({r['vs_ai']} against the AI){rating}",
                 inline=False,
             )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())

@@ -197,11 +197,10 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
             return
         try:
             text = deal_text(preset, hand, layout[:200] if layout else None)
-            played = await self.bot.host.act(table, seat, text)
         except IllegalAction as exc:
             await say(interaction, str(exc))
             return
-        await interaction.response.send_message(played.summary, ephemeral=True)
+        await self.act_and_answer(interaction, table, seat, text)
 
     # -- autocomplete: custom deals too ------------------------------------------------------
     def suggestions(self, table: Table, seat: int, current: str) -> list[tuple[str, str]]:

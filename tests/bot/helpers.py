@@ -27,11 +27,14 @@ def table_message(channel, game_id) -> discord.Message:
 
 
 def custom_ids(message) -> list[str]:
+    """Custom ids of a message's components (a channel message's objects or a response's raw dicts)."""
     out = []
     for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None):
-                out.append(child.custom_id)
+        children = row.get("components", [row]) if isinstance(row, dict) else getattr(row, "children", [row])
+        for child in children:
+            custom_id = child.get("custom_id") if isinstance(child, dict) else getattr(child, "custom_id", None)
+            if custom_id:
+                out.append(custom_id)
     return out
 
 

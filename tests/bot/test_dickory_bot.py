@@ -7,8 +7,8 @@ import json
 import aiosqlite
 import discord
 
-from bot.gamecog import RULES_DIR
 from bot.host import Played
+from bot.rules import RULES_DIR, quick_start
 from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of
 
 
@@ -17,7 +17,7 @@ async def start_pvp(env, channel, alice, bob, **options):
     assert result.ephemeral and "Invitation sent" in result.response.content
     table = table_of(env)
     lobby = table_message(channel, table.id)
-    assert custom_ids(lobby) == [f"parlour:lobby:{table.id}:accept", f"parlour:lobby:{table.id}:decline"]
+    assert custom_ids(lobby) == [f"parlour:lobby:{table.id}:{c}" for c in ("accept", "decline", "start", "cancel")]
     accepted = await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
     assert accepted.ephemeral
     assert table.active
@@ -59,7 +59,7 @@ async def test_two_members_play_a_whole_game_with_commands_buttons_and_selects(s
     winner = rows[0][0]
     assert text.index(f"<@{winner}>") < text.index(f"<@{rows[1][0]}>")
     stats = await bob.slash(channel, "stats", user=alice)
-    assert "in 1 games" in stats.response.embeds[0].fields[0].value
+    assert "in 1 game " in stats.response.embeds[0].fields[0].value
 
 
 async def test_a_game_against_the_ai_to_the_end(simcord_env, world):
@@ -127,8 +127,8 @@ async def test_two_moves_at_the_same_moment_apply_once(simcord_env, world):
     text = pick(table, seat)
     host = simcord_env.bot.host
     outcomes = await asyncio.gather(
-        host.act(table, seat, text, expected_version=version, follow=False),
-        host.act(table, seat, text, expected_version=version, follow=False),
+        host.act(table, seat, text, expected_version=version),
+        host.act(table, seat, text, expected_version=version),
         return_exceptions=True,
     )
     assert sum(isinstance(o, Played) for o in outcomes) == 1
@@ -258,16 +258,21 @@ async def test_an_unanswered_invitation_expires(simcord_env, world):
     assert late is None  # the buttons are gone with the lobby
 
 
-async def test_rules_come_whole_in_pages(simcord_env, world):
+async def test_rules_show_a_quick_start_then_the_whole_page_a_click_away(simcord_env, world):
     _guild, channel, alice, _bob = world
     result = await alice.slash(channel, "dickory rules")
     assert result.ephemeral
-    embeds = result.response.embeds + [e for f in result.followups for e in f.embeds]
-    assert embeds[0].title == "Dickory: how to play" and "queue" in embeds[0].description
+    source = (RULES_DIR / "dickory.md").read_text(encoding="utf-8").strip()
+    quick = result.response.embeds[0]
+    assert quick.title == "Dickory: quick start" and quick.description == quick_start(source)
+    assert len(quick.description) < 1200, "a quick start fits one phone screen"
+    assert custom_ids(result.response) == ["parlour:rules:dickory"]
+    full = await alice.click(result.response, custom_id="parlour:rules:dickory")
+    embeds = full.response.embeds + [e for f in full.followups for e in f.embeds]
+    assert full.ephemeral and embeds[0].title == "Dickory: the rules"
     assert all(len(e.description) <= 4096 for e in embeds)
     text = "\n\n".join(e.description for e in embeds)
-    assert text == (RULES_DIR / "dickory.md").read_text(encoding="utf-8").strip()
-    assert "## House rules" in text
+    assert text == source and "## House rules" in text
 
 
 async def test_autocomplete_offers_only_the_callers_legal_moves(simcord_env, world):
@@ -300,7 +305,7 @@ async def test_declining_calls_the_game_off(simcord_env, world):
     table = table_of(simcord_env)
     lobby = table_message(channel, table.id)
     intruder = await alice.click(lobby, custom_id=f"parlour:lobby:{table.id}:decline")
-    assert intruder.response.content == "This invitation isn't waiting for you."
+    assert intruder.response.content == "You sent this invitation: use **Start now** or **Withdraw**."
     assert table.status == "lobby"
     await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:decline")
     assert table.status == "cancelled"

@@ -190,7 +190,10 @@ async def test_four_players_with_two_ai_seats_play_a_whole_game(simcord_env, wor
     dealt = await alice.slash(channel, "moleicki deal", preset="classic")
     assert dealt.response.content.startswith("✅") and "deals: classic" in dealt.response.content
     assert table.state.view(None)["design"]["preset"] == "classic"
-    assert any("Your hand in Moleicki" in t for t in dm_texts(alice.user))
+    # the dealer sees her new hand in the reply, not in a DM; nobody got an empty "no cards" DM
+    assert "Your hand in Moleicki" in dealt.response.content
+    assert dealt.response.attachments[0].filename == "hand.png"
+    assert not any("no cards" in t for member in (alice, bob) for t in dm_texts(member.user))
     assert_no_secret_in_channel(channel, table.state)
 
     # The opening race: every holder of a 3 may act at once; the AI holds back for the humans.

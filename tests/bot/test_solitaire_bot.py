@@ -7,7 +7,7 @@ import json
 
 import aiosqlite
 
-from bot.gamecog import RULES_DIR
+from bot.rules import RULES_DIR
 from engine.freecell_solver import solve
 from tests.bot.helpers import custom_ids, make_bot, table_message, table_of
 
@@ -326,8 +326,10 @@ async def test_the_panel_keeps_working_after_a_restart(simcord_env, world, db_pa
 async def test_rules_come_whole_in_pages_with_the_discord_section(simcord_env, world):
     _guild, channel, alice, _bob = world
     shown = await alice.slash(channel, "klondike rules")
-    embeds = shown.response.embeds + [e for f in shown.followups for e in f.embeds]
-    assert shown.ephemeral and embeds[0].title == "Klondike: how to play"
+    assert shown.ephemeral and shown.response.embeds[0].title == "Klondike: quick start"
+    full = await alice.click(shown.response, custom_id="parlour:rules:klondike")
+    embeds = full.response.embeds + [e for f in full.followups for e in f.embeds]
+    assert embeds[0].title == "Klondike: the rules"
     text = "\n\n".join(e.description for e in embeds)
     source = (RULES_DIR / "klondike.md").read_text(encoding="utf-8").strip()
     assert text == source and "## Playing in Discord" in text

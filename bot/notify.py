@@ -1,0 +1,177 @@
+"""What reaches a member privately: their private picture, and a "your move" alert.
+
+A seat's private picture (its hand, its foot, cards only it has seen) is sent by DM
+when the seat needs it: when its turn comes, or when someone else's move changed it
+(a card drawn for it, cards handed over). A member acting through their panel sees the
+new hand in that reply, so their own moves send nothing. The alert and the picture
+travel in one DM. Members choose with /notifications: alerts by DM, by a channel ping
+(removed once they move) or none, and hand pictures in DMs or not. A member whose DMs
+are closed gets channel pings instead, and is told once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.replies import with_retries
+from bot.table import Table
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+log = logging.getLogger(__name__)
+
+ALERT_QUIET = 60.0  # seconds: a member who just moved against AI seats needs no alert for their next turn
+ALERTS = ("dm", "ping", "off")
+
+
+def private_parts(table: Table, seat: int) -> dict[str, Any]:
+    """The seat's private view keys that hold something (an empty hand is nothing to send)."""
+    if table.state is None:
+        return {}
+    view = table.state.view(seat)
+    return {k: view[k] for k in table.game.private_keys if view.get(k) not in (None, [], {}, "")}
+
+
+def pretty_cards(cards: Any) -> str:
+    """Card codes in words a person reads: 10H -> 10♥."""
+    if not isinstance(cards, list):
+        return str(cards)
+    return " ".join(pretty_card(str(c)) for c in cards)
+
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def pretty_card(code: str) -> str:
+    if len(code) >= 2 and code[-1] in SUIT_SIGNS and code[:-1] and code != "JK":
+        return code[:-1] + SUIT_SIGNS[code[-1]]
+    return "🃏" if code == "JK" else code
+
+
+def jump_url(table: Table) -> str:
+    if table.message_id is None:
+        return f"<#{table.channel_id}>"
+    return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+
+
+class Notifier:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.users: dict[int, discord.abc.User] = {}
+
+    # -- members -------------------------------------------------------------------------
+    def remember(self, user: discord.abc.User) -> None:
+        """Keep the user object from an interaction, so DMs never need a fetch."""
+        self.users[user.id] = user
+
+    async def user(self, user_id: int) -> discord.abc.User:
+        user = self.users.get(user_id) or self.host.bot.get_user(user_id)
+        if user is None:
+            user = await with_retries(lambda: self.host.bot.fetch_user(user_id))
+        self.users[user_id] = user
+        return user
+
+    async def prefs(self, user_id: int) -> tuple[str, bool]:
+        """(alerts: dm | ping | off, hand pictures by DM: on/off)."""
+        alerts = await self.host.setting(0, f"member:{user_id}:alerts", "dm")
+        hands = await self.host.setting(0, f"member:{user_id}:hands", "on")
+        return alerts, hands == "on"
+
+    # -- after a move ----------------------------------------------------------------------
+    async def after_move(
+        self, table: Table, actor: int | None, turn_before: set[int], private_before: dict[int, Any]
+    ) -> None:
+        """Alert members whose turn just came; send pictures changed by someone else's doing."""
+        if not table.active:
+            return
+        now = asyncio.get_running_loop().time()
+        vs_ai_only = sum(1 for s in table.seats if s.user_id is not None) == 1
+        for seat in table.human_seats():
+            if table.seats[seat].autoplay:
+                continue
+            turn_came = seat in table.turn_humans() and seat not in turn_before
+            if turn_came and vs_ai_only and now - table.last_acted.get(seat, -1e9) < ALERT_QUIET:
+                turn_came = False  # they are at the table, answering the AI
+            changed = seat != actor and private_parts(table, seat) != private_before.get(seat, {})
+            if turn_came or changed:
+                await self.send(table, seat, alert=turn_came)
+
+    async def send(self, table: Table, seat: int, *, alert: bool) -> None:
+        """One DM: the alert line and/or the private picture, as the member chose."""
+        player = table.seats[seat]
+        if player.user_id is None or table.state is None:
+            return
+        alerts, hands = await self.prefs(player.user_id)
+        parts = private_parts(table, seat)
+        picture = hands and bool(parts)
+        want_alert = alert and alerts != "off"
+        if want_alert and (alerts == "ping" or seat in table.dm_closed):
+            await self.ping(table, seat)
+            want_alert = False
+        if not (want_alert or picture) or seat in table.dm_closed:
+            return
+        lines = []
+        if want_alert:
+            lines.append(f"🎲 Your move in {table.game.title} #{table.id}: {jump_url(table)}")
+        if picture:
+            lines.append(self.caption(table, seat))
+        try:
+            user = await self.user(player.user_id)
+            kwargs: dict[str, Any] = {}
+            if picture:
+                png = await self.host.render_hand(table, seat)
+                kwargs["file"] = discord.File(io.BytesIO(png), filename="hand.png", description="Your hand")
+            await with_retries(lambda: user.send("\n".join(lines), **kwargs), attempts=2)
+        except discord.Forbidden:
+            await self.dms_closed(table, seat, alert=want_alert)
+        except discord.HTTPException as exc:
+            log.warning("could not DM table %s seat %s (%s)", table.id, seat, exc.status)
+
+    def caption(self, table: Table, seat: int) -> str:
+        """The words under a private picture: which game, and the hand in card signs."""
+        assert table.state is not None
+        hand = table.state.view(seat).get("hand")
+        where = f"{table.game.title} #{table.id} (<#{table.channel_id}>)"
+        if isinstance(hand, list):
+            return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
+        return where
+
+    async def dms_closed(self, table: Table, seat: int, *, alert: bool) -> None:
+        table.dm_closed.add(seat)
+        player = table.seats[seat]
+        await self.host.channel_say(
+            table,
+            f"<@{player.user_id}>, I can't send you direct messages, so I'll mention you here when it's your "
+            f"move; your hand is behind the **Your hand** button on the table (only you see it).",
+        )
+        if alert:
+            await self.ping(table, seat)
+
+    # -- channel pings -------------------------------------------------------------------
+    async def ping(self, table: Table, seat: int) -> None:
+        """A short message that notifies the member; removed once they move."""
+        if seat in table.pings:
+            return
+        user_id = table.seats[seat].user_id
+        message = await self.host.channel_say(table, f"🎲 <@{user_id}>, your move in {table.game.title} #{table.id}.")
+        if message is not None:
+            table.pings[seat] = message.id
+
+    async def clear_pings(self, table: Table, seats: list[int] | None = None) -> None:
+        for seat in list(table.pings) if seats is None else seats:
+            message_id = table.pings.pop(seat, None)
+            if message_id is None:
+                continue
+            channel = await self.host.channel(table)
+            if channel is None:
+                continue
+            try:
+                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+            except discord.HTTPException as exc:
+                log.warning("could not remove a turn ping in table %s (%s)", table.id, exc.status)
