@@ -394,13 +394,13 @@ class Storage:
         return dict(row) if row else None
 
     async def daily_board(self, guild_id: int, daily: str, limit: int = 10) -> list[dict[str, Any]]:
-        """Finished attempts at one daily deal: solved first, then fewest moves, then quickest."""
+        """Finished attempts at one daily deal: solved first, then fewest hints, fewest moves, quickest."""
         async with self.db.execute(
             "SELECT x.user_id, x.won, x.moves, x.seconds, "
             "  COALESCE(json_extract(g.state, '$.hints'), 0) AS hints "
             "FROM results x JOIN games g ON g.id = x.game_id "
             "WHERE g.guild_id = ? AND g.daily = ? "
-            "ORDER BY x.won DESC, x.moves IS NULL, x.moves, x.seconds IS NULL, x.seconds, x.game_id LIMIT ?",
+            "ORDER BY x.won DESC, hints, x.moves IS NULL, x.moves, x.seconds IS NULL, x.seconds, x.game_id LIMIT ?",
             (guild_id, daily, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]

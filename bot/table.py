@@ -19,7 +19,8 @@ from typing import Any
 import discord
 
 from bot.storage import GameRow, SeatRow, Storage
-from engine import GAMES, Event, Game, IllegalAction, State
+from engine import GAMES, Action, Event, Game, IllegalAction, State
+from engine.core import readings
 
 
 class StalePanel(IllegalAction):
@@ -139,7 +140,7 @@ class Table:
         if expected_version is not None and expected_version != self.version:
             raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
         if seat in self.state.to_move:
-            text = self.state.parse(seat, text).text  # store the canonical notation
+            text = understood(self.state, seat, text).text  # store the canonical notation
         # Apply to a copy in a worker thread (a solver hint can take a while); the copy
         # becomes the table's state only once the database has committed it, so nobody
         # ever sees a move that is not stored.
@@ -187,6 +188,18 @@ class Table:
             moved_at=datetime.fromisoformat(row.updated_at) if row.updated_at else discord.utils.utcnow(),
         )
         return table
+
+
+def understood(state: State, seat: int, text: str) -> Action:
+    """The legal action a member meant, trying forgiving readings of what they typed."""
+    first: IllegalAction | None = None
+    for reading in readings(text):
+        try:
+            return state.parse(seat, reading)
+        except IllegalAction as exc:
+            first = first or exc
+    assert first is not None
+    raise first
 
 
 class _Names(dict[str, str]):

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.views import say
+from bot.words import plural
 
 PAGE_LINES = 20
 
@@ -41,7 +42,7 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
     @app_commands.describe(minutes="0 to 1440; the default is 10")
     async def timer(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 1440]) -> None:
         await self.bot.host.set_setting(interaction.guild_id or 0, "timer", str(minutes))
-        text = "The turn timer is off." if minutes == 0 else f"Players now have {minutes} minutes a move."
+        text = "The turn timer is off." if minutes == 0 else f"Players now have {plural(minutes, 'minute')} a move."
         await say(interaction, text + " It applies from the next move.")
 
     @app_commands.command(name="rate-ai", description="Whether games with AI seats change members' ratings.")

@@ -7,15 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
+from bot.words import plural
 from engine import GAMES
 
 # Solitaires keep their own boards (/klondike leaderboard); only rated games are listed here.
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items()) if not g.solo]
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """ "1 win", "2 wins"."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def record(row: dict) -> str:

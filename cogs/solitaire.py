@@ -30,6 +30,7 @@ import renderers
 from bot.gamecog import GameCog
 from bot.table import Table
 from bot.views import say
+from bot.words import plural
 from cogs.solitaire_panel import Moves, show_panel
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ class SolitaireCog(GameCog):
         view = table.state.view(None)
         if view.get("won"):
             hints = view.get("hints") or 0
-            return f"Solved in {view['moves']} moves" + (
+            return f"Solved in {plural(view['moves'], 'move')}" + (
                 f" with {hints} hint{'s' if hints != 1 else ''}." if hints else ", no hints."
             )
         return "Not solved."
@@ -217,7 +218,9 @@ class SolitaireCog(GameCog):
             f"A new deal comes at midnight UTC; see /{self.game_name} daily-board."
         )
 
-    @app_commands.command(name="daily-board", description="Today's daily deal: who solved it, in fewest moves.")
+    @app_commands.command(
+        name="daily-board", description="Today's daily deal: who solved it, with the fewest hints and moves."
+    )
     @app_commands.guild_only()
     async def daily_board(self, interaction: discord.Interaction) -> None:
         guild_id, day, tag = self._today(interaction)
@@ -229,15 +232,14 @@ class SolitaireCog(GameCog):
             for i, r in enumerate(rows, 1):
                 if r["won"]:
                     hints = f" · 💡 {r['hints']} hint{'s' if r['hints'] != 1 else ''}" if r["hints"] else ""
-                    lines.append(
-                        f"**{i}.** <@{r['user_id']}> · solved in {r['moves']} moves · {clock(r['seconds'])}{hints}"
-                    )
+                    moves = plural(r["moves"], "move")
+                    lines.append(f"**{i}.** <@{r['user_id']}> · solved in {moves} · {clock(r['seconds'])}{hints}")
                 else:
-                    lines.append(f"**{i}.** <@{r['user_id']}> · not solved ({r['moves']} moves)")
+                    lines.append(f"**{i}.** <@{r['user_id']}> · not solved ({plural(r['moves'] or 0, 'move')})")
             embed.description = "\n".join(lines)
         else:
             embed.description = f"Nobody has finished today's deal yet. Try it: /{self.game_name} daily"
-        footer = "Ranked by solved, then fewest moves, then time."
+        footer = "Ranked by solved, then fewest hints, then fewest moves, then time."
         if playing:
             footer += f" {playing} still playing."
         embed.set_footer(text=footer)
@@ -283,7 +285,7 @@ class SolitaireCog(GameCog):
             )
         else:
             embed.description = "\n".join(
-                f"**{i}.** <@{r['user_id']}> · {r['wins']} wins in {r['games']} games "
+                f"**{i}.** <@{r['user_id']}> · {plural(r['wins'], 'win')} in {plural(r['games'], 'game')} "
                 f"({r['wins'] / r['games']:.0%}) · {r['clean']} clean"
                 for i, r in enumerate(rows, 1)
             )

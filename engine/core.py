@@ -30,6 +30,7 @@ __all__ = [
     "dump_rng",
     "load_rng",
     "places_from_scores",
+    "readings",
 ]
 
 
@@ -341,7 +342,32 @@ class State:
         return None
 
 
+SUIT_SIGNS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"})
+FILLERS = ("i will ", "i'll ", "i ", "let me ", "please ", "ok ", "okay ")
+SYNONYMS = {"skip": "pass", "pass turn": "pass", "no move": "pass", "i pass": "pass"}
+
+
+def readings(text: str) -> list[str]:
+    """What a person may have meant by `text`, most literal first.
+
+    Players type "pass!", "I pass", "skip" or "play 2."; engines parse the canonical
+    words. Each reading is tried in turn and the first legal one wins, so a reading
+    never changes a text that was already legal.
+    """
+    out = [text]
+    plain = " ".join(text.translate(SUIT_SIGNS).lower().replace(",", " ").split())
+    plain = plain.strip(".!?;: ")
+    out.append(plain)
+    for filler in FILLERS:
+        if plain.startswith(filler):
+            plain = plain[len(filler) :].strip()
+            out.append(plain)
+    if plain in SYNONYMS:
+        out.append(SYNONYMS[plain])
+    return list(dict.fromkeys(r for r in out if r))
+
+
 def normalise(text: str) -> str:
-    """Lower case, single spaces, 't' accepted for ten in card-ish tokens."""
-    tokens = text.lower().replace(",", " ").split()
+    """Lower case, single spaces, suit signs as letters, 't' accepted for ten in card-ish tokens."""
+    tokens = text.translate(SUIT_SIGNS).lower().replace(",", " ").split()
     return " ".join("10" + t[1:] if len(t) == 2 and t[0] == "t" and t[1] in "shdc" else t for t in tokens)

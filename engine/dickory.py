@@ -176,6 +176,20 @@ class Move:
 
 
 _PARSE_CACHE: dict[str, Move | str] = {}
+_ACTIONS: dict[str, Action] = {}
+
+
+def _action(text: str) -> Action:
+    """The Action for canonical `text`, with its parts (verb, cards played, cards taken)."""
+    hit = _ACTIONS.get(text)
+    if hit is None:
+        move = parse_move(text)
+        cards = move.meld.text.split() if move.meld else ([str(move.card)] if move.card else [])
+        parts: dict[str, Any] = {"verb": move.verb, "cards": cards}
+        if move.take:
+            parts["take"] = move.take
+        hit = _ACTIONS[text] = Action(text, parts=parts)
+    return hit
 
 
 def parse_move(text: str) -> Move:
@@ -452,14 +466,14 @@ class DickoryState(State):
         if self.turn is None or seat != self.turn:
             return []
         if self.meld is None:
-            return [Action("play " + md.text) for md in self._leads(self.hands[seat])]
+            return [_action("play " + md.text) for md in self._leads(self.hands[seat])]
         out: list[Action] = []
         for take in range(len(self.queue)):
             counts, highest = self._after_take(seat, take)
             prefix = f"take {take} " if take else ""
-            out.extend(Action(f"{prefix}play {md.text}") for md in self._beats(counts, highest))
-            out.extend(Action(f"{prefix}add {x}") for x, _ in self._adds(counts))
-        out.append(Action("pass"))
+            out.extend(_action(f"{prefix}play {md.text}") for md in self._beats(counts, highest))
+            out.extend(_action(f"{prefix}add {x}") for x, _ in self._adds(counts))
+        out.append(_action("pass"))
         return out
 
     def parse(self, seat: int, text: str) -> Action:
@@ -472,7 +486,7 @@ class DickoryState(State):
         problem = self._problem(seat, move)
         if problem:
             raise IllegalAction(problem)
-        return Action(move.text)
+        return _action(move.text)
 
     def _problem(self, seat: int, move: Move) -> str | None:
         """Why `move` is illegal for seat now, or None if it is legal."""
@@ -610,7 +624,7 @@ class DickoryState(State):
     def _hand_won(self, seat: int) -> list[Event]:
         self.scores[seat] += 1
         p = f"{{p{seat}}}"
-        score = f"{self.scores[0]}–{self.scores[1]}"
+        score = f"{self.scores[seat]}–{self.scores[1 - seat]}"  # the winner's count first
         done = not self.best_of_3 or self.scores[seat] >= 2
         data = {"winner": seat, "hand_no": self.hand_no, "scores": list(self.scores)}
         if done:
