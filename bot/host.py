@@ -567,6 +567,8 @@ class Host:
         view = self.public_view(table)
         module = renderers.for_game(table.game.name)
         png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
+        if table.final is not None:  # the ending in words, whatever the game's own description says
+            return png, " ".join([f"{table.game.title}: {table.final['headline']}", *table.final["lines"]])
         return png, module.alt_text(view)
 
     async def render_hand(self, table: Table, seat: int) -> bytes:
