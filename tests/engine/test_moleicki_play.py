@@ -21,11 +21,12 @@ def test_two_resets_the_pile_and_the_player_plays_again():
     assert state.current == 1 and state.top() == "4D"
 
 
-def test_aargh_cards_are_always_legal_and_go_alone():
+def test_aargh_cards_are_always_legal_and_go_only_with_their_own_rank():
     state = position([["2H", "2S", "10C", *FILL], ["4C"]], pile=["AS"])
-    refused(state, 0, "play 2h 2s", "on its own")
-    refused(state, 0, "play 10c 2h", "on its own")
-    assert {"play 2s", "play 10c"} <= set(texts(state, 0))
+    refused(state, 0, "play 10c 2h", "same rank")
+    refused(state, 0, "play 2h 4d", "same rank")
+    assert {"play 2s", "play 10c", "play 2s 2h"} <= set(texts(state, 0))
+    assert state.parse(0, "play 2h 2s").text == "play 2s 2h"
 
 
 def test_ten_clears_the_pile_into_a_good_discard():
@@ -178,12 +179,11 @@ def test_four_nines_everyone_says_nein_or_is_punched():
     events = state.apply(0, "play 9s 9h 9d 9c")
     assert "burn" in kinds(events)  # four nines are also four of a kind
     assert state.view(None)["nein_counts"] == [4, 1, 1] and state.to_move == (0, 1, 2)
+    assert state.current == 1 and state.turn == (1,)  # a beat that burns still ends the turn
     state.apply(1, "nein")
     for _ in range(3):
         state.apply(0, "nein")
-    state.apply(0, "play 5s")  # the blank pile: play again; own cards don't end the time
-    assert state.current == 1
-    events = state.apply(1, "play js")
+    events = state.apply(1, "play js")  # onto the blank pile; the time for Nein is up
     assert state.view(None)["punched"] == [0, 2]
     assert kinds(events).count("punch") == 2 and "penalty" in kinds(events)
     assert "JS" in state.hands[0]
@@ -307,7 +307,7 @@ def test_straight_down_q_j_9_8_ends_on_an_eight_which_must_be_beaten():
 def test_straights_skip_ten_and_forbid_duplicates_and_other_vectors():
     state = position([["9S", "JS", "QS", "KS", "3S", "3H", "4S", "5S", "10H"], ["4C"]], pile=[])
     assert state.parse(0, "play 9s js qs ks").text == "play 9s js qs ks"  # 10 is not in sequence
-    refused(state, 0, "play 9s 10h js qs", "on its own")
+    refused(state, 0, "play 9s 10h js qs", "same rank")
     refused(state, 0, "play 3s 3h 4s 5s", "don't go together")
     state = position([["3S", "4S", "5S", "6S"], ["4C"]], pile=[], vector="middle")
     refused(state, 0, "play 3s 4s 5s 6s", "one rank")

@@ -62,7 +62,8 @@ def position(
     state = GAME.new(players, seed=3, options=options)
     state.apply(players - 1, "deal mini")
     state.hands = [list(h) for h in hands]
-    state.tabs = [[[list(p) for p in row] for row in t] for t in (tabs or [[] for _ in hands])]
+    tabs = list(tabs or []) + [[] for _ in range(players - len(tabs or []))]
+    state.tabs = [[[list(p) for p in row] for row in t] for t in tabs]
     state.pile, state.base = list(pile), base
     state.draw = list(draw)
     state.good, state.good_marker = [list(g) for g in good], [None] * len(good)
