@@ -42,10 +42,16 @@ CUSTOM_EXAMPLES = (
     "deal custom barrier d base du du",
     "deal custom base ddu ddu ddu",
     "deal custom barrier d d barrier du du base du du du",
+    "deal custom barrier d barrier d d d base dddu dddu dddu dddu",
     "deal custom base du du",
     "deal custom base du",
 )
-_PILE = re.compile(r"^[ud]{1,3}$")
+_PILE = re.compile(r"^[ud]+$")
+# Longer than any layout a pack of three decks could deal; refused, never cut short.
+MAX_LAYOUT = 600
+# The biggest hand any table could be dealt: three packs (165 cards) shared by two
+# players, each keeping at least one tableau card.
+MAX_HAND = 81
 
 
 def layout_words(layout: str) -> str:
@@ -65,7 +71,9 @@ def layout_words(layout: str) -> str:
         raise IllegalAction("Each row needs at least one pile, like “d” or “du”.")
     for pile in (p for r in rows for p in r):
         if not _PILE.match(pile):
-            raise IllegalAction(f"“{pile}” isn't a pile: write 1 to 3 letters u (face up) or d (face down).")
+            raise IllegalAction(
+                f"“{pile}” isn't a pile: write letters u (face up) or d (face down), bottom card first."
+            )
     return " ".join([*(f"barrier {' '.join(r)}" for r in rows[:-1]), f"base {' '.join(rows[-1])}"])
 
 
@@ -180,7 +188,7 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         self,
         interaction: discord.Interaction,
         preset: Literal["classic", "small", "tower", "double", "blind", "mini", "custom"] | None = None,
-        hand: app_commands.Range[int, 1, 40] | None = None,
+        hand: app_commands.Range[int, 1, MAX_HAND] | None = None,
         layout: str | None = None,
     ) -> None:
         table = await self.require_table(interaction)
@@ -195,8 +203,11 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         if seat != dealer:
             await say(interaction, f"Only the dealer, {table.seats[dealer].name}, deals.")
             return
+        if layout is not None and len(layout) > MAX_LAYOUT:
+            await say(interaction, f"That layout is over {MAX_LAYOUT} characters; no pack could deal it.")
+            return
         try:
-            text = deal_text(preset, hand, layout[:200] if layout else None)
+            text = deal_text(preset, hand, layout)
             played = await self.bot.host.act(table, seat, text)
         except IllegalAction as exc:
             await say(interaction, str(exc))
