@@ -17,7 +17,8 @@ Action notation (Action.text is canonical; seats count from 0, piles from 1):
     deal classic                  dealer's first action; presets classic, small, tower,
     deal small hand 6             double, blind, mini (smallest hand unless `hand N`)
     deal custom hand 5 barrier d base du du du
-                                  rows furthest first; a pile is u/d letters bottom->top
+                                  rows furthest first; a pile is u/d letters bottom->top;
+                                  any shape the pack can deal
     play 3s                       open, beat, tie, or match (any number of one rank)
     play 7h 9d                    in middle/antimiddle equivalent cards go together
     play 3s 4h 5c 6d              a straight of four (up/down only), low to high
@@ -27,11 +28,11 @@ Action notation (Action.text is canonical; seats count from 0, piles from 1):
     next 2                        after beating an 8 in up/down: who plays next
     nein                          once for each 9 you played (or for 4+ nines, everyone)
     pickup                        take the centre pile (only if nothing you see beats it)
-    flip 4                        turn up the face-down top card of tableau pile 4
+    flip 4                        turn up the face-down top card of tableau pile 4, any time
     blind 3                       play tableau pile 3's lone face-down card unseen
     done                          stop adding cards that match your own last play
     kkk9                          "King king king nine": wins with exactly K K K 9
-                                  in hand and an empty tableau
+                                  in hand and an empty tableau, any time
 
 Tableau cards that are face up are played by naming them (`play 7h`), from the hand
 first; a play may run on from the last hand card into the tableau.
@@ -46,7 +47,9 @@ View (`view(seat)`, JSON-safe; `view(None)` is the public view):
     vector       token (up, down, middle, antimiddle, into, out, north, south);
                  vector_title its display name
     direction    +1 (to the left, seat+1), -1 (to the right) or None before the follow-up
-    to_move      seats that may act now (several in races, Nein and matching windows)
+    to_move      seats that may act now (several in races, Nein and matching windows,
+                 and anyone who may proclaim kkk9 or turn up a tableau card); the
+                 State's `turn` is the same less the seats there only for those calls
     current      whose turn it is (None in races); pending what that seat must do:
                  play | tied | eight | again | vector | give | next
     follow       seats that may follow up the opening (phase "follow")

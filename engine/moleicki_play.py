@@ -8,11 +8,13 @@ return events. The flow of one turn:
   or a junction, or pick up the pile when nothing you can see beats it.
 - pending "tied": you tied; now beat (or match your tie further, or play an aargh).
 - pending "eight": you played an 8 in up or down; beat it or pick up.
-- pending "again": the pile is blank (2, joker, 10, 25, four of a kind): play anything.
+- pending "again": the pile is blank after your aargh, or four of a kind took away the
+  card you still owed a beat: play anything.
 - pending "vector" / "give": a joker or 25 waits for its vector call / its gift.
 - pending "next": you beat an 8; say who plays next.
 
-A turn ends after a beat (not an 8 in up or down), a junction, or a pick-up.
+A turn ends after a beat (not an 8 in up or down), a junction, or a pick-up; a beat
+that makes four of a kind ends it too, leaving the next player a blank pile.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ the view's row/pile layout.
 
 Order of play: only the first row that still has cards is open. Within it every
 face-up top card must go before any face-down card is played blind; a face-down top
-card resting on other cards may be turned up at any time on its owner's turn; a
-face-down card alone in its pile can only be played blind.
+card resting on other cards may be turned up by its owner at any time, turn or not;
+a face-down card alone in its pile can only be played blind.
 """
 
 from __future__ import annotations
