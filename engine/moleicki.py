@@ -110,7 +110,7 @@ from engine.moleicki_deal import (
 from engine.moleicki_knowledge import resample
 from engine.moleicki_notation import Command, format_command, label, parse_command
 from engine.moleicki_play import PlayRules
-from engine.moleicki_tableau import blind_piles, count, face_up_tops, flippable, public_rows
+from engine.moleicki_tableau import blind_piles, can_flip, count, face_up_tops, flippable, public_rows
 from engine.moleicki_vectors import (
     VECTOR_TITLES,
     VECTORS,
@@ -301,23 +301,36 @@ class MoleickiState(PlayRules, State):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == "over":
             return ()
-        seats = set(self.turn)
-        seats.update(d[1] for d in self.debts if d[2] > 0)
-        if self.phase != "deal":
-            seats.update(s for s in range(self.players) if self.kkk9_ok(s) or flippable(self.tabs[s]))
-        return tuple(sorted(seats))
+        turn = self.turn
+        return tuple(s for s in range(self.players) if s in turn or self._may_call(s))
+
+    def _may_call(self, seat: int) -> bool:
+        """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""
+        if any(d[1] == seat and d[2] > 0 for d in self.debts):
+            return True
+        if self.phase == "deal":
+            return False
+        return can_flip(self.tabs[seat]) or (len(self.hands[seat]) == 4 and self.kkk9_ok(seat))
+
+    def _may_act(self, seat: int) -> bool:
+        """`seat in self.to_move`, without working out every other seat."""
+        return self.phase != "over" and (seat in self.turn or self._may_call(seat))
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
 
     def kkk9_ok(self, seat: int) -> bool:
         hand = self.hands[seat]
         return (
-            self.phase != "deal"
-            and len(hand) == 4
+            len(hand) == 4
+            and self.phase != "deal"
             and count(self.tabs[seat]) == 0
             and sorted(rank(c) for c in hand) == ["9", "K", "K", "K"]
         )
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
+        if not self._may_act(seat):
             return []
         texts: list[str] = []
         if self.owed(seat):
@@ -411,7 +424,7 @@ class MoleickiState(PlayRules, State):
     def parse(self, seat: int, text: str) -> Action:
         if self.over:
             raise IllegalAction("The game is over.")
-        if seat not in self.to_move:
+        if not self._may_act(seat):
             raise IllegalAction("It isn't your turn.")
         canonical = self._check(seat, text)[1]
         return Action(canonical, label(canonical))

@@ -75,6 +75,16 @@ def flippable(tab: Tableau) -> list[int]:
     ]
 
 
+def can_flip(tab: Tableau) -> bool:
+    """Whether any pile's top card is face down and rests on another card (cheap: asked
+    for every seat whenever the seats to move are worked out)."""
+    for row in tab:
+        for p in row:
+            if len(p) > 1 and p[-1][0] == "*":
+                return True
+    return False
+
+
 def blind_piles(tab: Tableau) -> list[int]:
     """Pile numbers that may be played blind now: lone face-down cards in the open row,
     once that row has no face-up top card left."""
