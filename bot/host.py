@@ -167,14 +167,20 @@ class Host:
         if not by_ai:
             table.last_acted[seat] = asyncio.get_running_loop().time()
         task = asyncio.create_task(
-            self.after_change(table, seat, turn_before, private_before), name=f"table-{table.id}-follow"
+            self.after_change(table, seat, turn_before, private_before, by_ai=by_ai), name=f"table-{table.id}-follow"
         )
         self._follow.add(task)  # hold a reference until done, as asyncio asks
         task.add_done_callback(self._follow.discard)
         return Played(events, lines, hand_changed)
 
     async def after_change(
-        self, table: Table, actor: int | None, turn_before: set[int], private_before: dict[int, Any]
+        self,
+        table: Table,
+        actor: int | None,
+        turn_before: set[int],
+        private_before: dict[int, Any],
+        *,
+        by_ai: bool = False,
     ) -> None:
         """Everything a move sets off: the end, alerts and DMs, the table message, AI turns, the timer."""
         try:
@@ -183,21 +189,25 @@ class Host:
                 return
             if actor is not None and actor in table.pings and actor not in table.turn_humans():
                 await self.notifier.clear_pings(table, [actor])
-            self.schedule(table)
+            self.schedule(table, fresh_ai=not by_ai)
             await self.notifier.after_move(table, actor, turn_before, private_before)
         except Exception:
             log.exception("table %s: follow-up of a move failed", table.id)
             self.schedule(table)
 
-    def schedule(self, table: Table) -> None:
-        """Bring the table's background jobs in line with its state: the picture, AI seats, the timer."""
+    def schedule(self, table: Table, *, fresh_ai: bool = False) -> None:
+        """Bring the table's background jobs in line with its state: the picture, AI seats, the timer.
+
+        With fresh_ai (after a member's move) an AI still waiting for members starts over
+        on the new position; after an AI's own move the running AI loop carries on.
+        """
         if table.status not in ("active", "lobby"):
             return
         self.mark_dirty(table)
         if not table.active:
             return
         if any(table.seats[s].autoplay for s in table.waiting_on()):
-            self.spawn(table, "ai", self.run_ai(table), replace=False)
+            self.spawn(table, "ai", self.run_ai(table), replace=fresh_ai)
         if table.turn_humans() and table.deadline is not None:
             self.spawn(table, "timer", self.run_timer(table, table.version))
         else:
@@ -241,10 +251,15 @@ class Host:
             text = await self.choose(table, seat, table.seats[seat].ai or "heuristic")
             wait = self.member_window(table, state)
             if wait and not state.is_call(text):
-                await asyncio.sleep(wait)
+                await self.wait_for_move(table, version, wait)
             if table.version == version:
                 return seat, text, version
         return None
+
+    async def wait_for_move(self, table: Table, version: int, seconds: float) -> None:
+        """Sleep `seconds`, or less if the position moves on meanwhile (checked every quarter second)."""
+        if table.version == version:
+            await asyncio.sleep(seconds)  # a member's move cancels this wait (see schedule)
 
     def member_window(self, table: Table, state: State) -> float:
         """How long an AI waits before a turn move so members can act first: longer while a
@@ -567,7 +582,7 @@ class Host:
         view = self.public_view(table)
         module = renderers.for_game(table.game.name)
         png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
-        if table.final is not None:  # the ending in words, whatever the game's own description says
+        if table.final is not None and not (table.state and table.state.over):  # resigned, claimed, called off
             return png, " ".join([f"{table.game.title}: {table.final['headline']}", *table.final["lines"]])
         return png, module.alt_text(view)
 

@@ -42,10 +42,16 @@ CUSTOM_EXAMPLES = (
     "deal custom barrier d base du du",
     "deal custom base ddu ddu ddu",
     "deal custom barrier d d barrier du du base du du du",
+    "deal custom barrier d barrier d d d base dddu dddu dddu dddu",
     "deal custom base du du",
     "deal custom base du",
 )
-_PILE = re.compile(r"^[ud]{1,3}$")
+_PILE = re.compile(r"^[ud]+$")
+# Longer than any layout a pack of three decks could deal; refused, never cut short.
+MAX_LAYOUT = 600
+# The biggest hand any table could be dealt: three packs (165 cards) shared by two
+# players, each keeping at least one tableau card.
+MAX_HAND = 81
 
 
 def layout_words(layout: str) -> str:
@@ -65,7 +71,9 @@ def layout_words(layout: str) -> str:
         raise IllegalAction("Each row needs at least one pile, like “d” or “du”.")
     for pile in (p for r in rows for p in r):
         if not _PILE.match(pile):
-            raise IllegalAction(f"“{pile}” isn't a pile: write 1 to 3 letters u (face up) or d (face down).")
+            raise IllegalAction(
+                f"“{pile}” isn't a pile: write letters u (face up) or d (face down), bottom card first."
+            )
     return " ".join([*(f"barrier {' '.join(r)}" for r in rows[:-1]), f"base {' '.join(rows[-1])}"])
 
 
@@ -98,6 +106,8 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         bots="AI seats (0-7); with nobody invited the default is 3",
         ai="How strong the AI seats play",
         decks="Packs in play: auto is one for up to 4 players, two for more",
+        jokers="Jokers in play: auto is two per pack; fewer is fine",
+        quarters="25 cards in play: auto is one per pack; fewer is fine",
     )
     @app_commands.guild_only()
     async def start(
@@ -113,13 +123,15 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         bots: app_commands.Range[int, 0, 7] | None = None,
         ai: Literal["easy", "normal", "hard"] = "normal",
         decks: Literal["auto", "1", "2", "3"] = "auto",
+        jokers: Literal["auto", "0", "1", "2", "3", "4", "5", "6"] = "auto",
+        quarters: Literal["auto", "0", "1", "2", "3"] = "auto",
     ) -> None:
         invited: list[discord.abc.User] = [
             m for m in (player2, player3, player4, player5, player6, player7, player8) if m is not None
         ]
         if bots is None:
             bots = 0 if invited else 3
-        options = {"decks": decks}
+        options = {"decks": decks, "jokers": jokers, "quarters": quarters}
         krz_id = await self.krzywicka_member(interaction.guild_id or 0)
         seat = self.seat_in_line_up(interaction, invited, bots, krz_id)
         if seat is not None:
@@ -180,7 +192,7 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         self,
         interaction: discord.Interaction,
         preset: Literal["classic", "small", "tower", "double", "blind", "mini", "custom"] | None = None,
-        hand: app_commands.Range[int, 1, 40] | None = None,
+        hand: app_commands.Range[int, 1, MAX_HAND] | None = None,
         layout: str | None = None,
     ) -> None:
         table = await self.require_table(interaction)
@@ -195,8 +207,11 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         if seat != dealer:
             await say(interaction, f"Only the dealer, {table.seats[dealer].name}, deals.")
             return
+        if layout is not None and len(layout) > MAX_LAYOUT:
+            await say(interaction, f"That layout is over {MAX_LAYOUT} characters; no pack could deal it.")
+            return
         try:
-            text = deal_text(preset, hand, layout[:200] if layout else None)
+            text = deal_text(preset, hand, layout)
         except IllegalAction as exc:
             await say(interaction, str(exc))
             return
@@ -219,12 +234,6 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
                         continue
                     out.setdefault(ok.text, f"Deal custom: {ok.text.removeprefix('deal custom ')}")
         return list(out.items())
-
-    # -- AI seats ---------------------------------------------------------------------------
-    def ai_order(self, table: Table, seats: list[int]) -> list[int]:
-        """An AI seat that owes a Nein acts first, so another AI's card doesn't cut it off."""
-        owed = set(table.state.view(None)["nein_owed"]) if table.state is not None else set()
-        return sorted(seats, key=lambda s: (s not in owed, s))
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -17,21 +17,22 @@ Action notation (Action.text is canonical; seats count from 0, piles from 1):
     deal classic                  dealer's first action; presets classic, small, tower,
     deal small hand 6             double, blind, mini (smallest hand unless `hand N`)
     deal custom hand 5 barrier d base du du du
-                                  rows furthest first; a pile is u/d letters bottom->top
+                                  rows furthest first; a pile is u/d letters bottom->top;
+                                  any shape the pack can deal
     play 3s                       open, beat, tie, or match (any number of one rank)
     play 7h 9d                    in middle/antimiddle equivalent cards go together
     play 3s 4h 5c 6d              a straight of four (up/down only), low to high
-    play 2h | play 10c | play jk | play 25     an aargh card, always alone
+    play 2h | play 10c 10d | play jk  an aargh card, alone or with others of its rank
     vector north                  after a joker or 25: the new (or same) vector
     give 2 to 3                   after a 25: good discard pile 2 goes to seat 3
     next 2                        after beating an 8 in up/down: who plays next
     nein                          once for each 9 you played (or for 4+ nines, everyone)
     pickup                        take the centre pile (only if nothing you see beats it)
-    flip 4                        turn up the face-down top card of tableau pile 4
+    flip 4                        turn up the face-down top card of tableau pile 4, any time
     blind 3                       play tableau pile 3's lone face-down card unseen
     done                          stop adding cards that match your own last play
     kkk9                          "King king king nine": wins with exactly K K K 9
-                                  in hand and an empty tableau
+                                  in hand and an empty tableau, any time
 
 Tableau cards that are face up are played by naming them (`play 7h`), from the hand
 first; a play may run on from the last hand card into the tableau.
@@ -46,7 +47,9 @@ View (`view(seat)`, JSON-safe; `view(None)` is the public view):
     vector       token (up, down, middle, antimiddle, into, out, north, south);
                  vector_title its display name
     direction    +1 (to the left, seat+1), -1 (to the right) or None before the follow-up
-    to_move      seats that may act now (several in races, Nein and matching windows)
+    to_move      seats that may act now (several in races, Nein and matching windows,
+                 and anyone who may proclaim kkk9 or turn up a tableau card); the
+                 State's `turn` is the same less the seats there only for those calls
     current      whose turn it is (None in races); pending what that seat must do:
                  play | tied | eight | again | vector | give | next
     follow       seats that may follow up the opening (phase "follow")
@@ -95,11 +98,20 @@ from engine.core import (
     places_from_scores,
 )
 from engine.moleicki_ai import heuristic
-from engine.moleicki_deal import DealError, Design, build_deck, check_design, deal, feasible_presets
+from engine.moleicki_deal import (
+    JOKERS_PER_DECK,
+    QUARTERS_PER_DECK,
+    DealError,
+    Design,
+    build_deck,
+    check_design,
+    deal,
+    feasible_presets,
+)
 from engine.moleicki_knowledge import resample
 from engine.moleicki_notation import Command, format_command, label, parse_command
 from engine.moleicki_play import PlayRules
-from engine.moleicki_tableau import blind_piles, count, face_up_tops, flippable, public_rows
+from engine.moleicki_tableau import blind_piles, can_flip, count, face_up_tops, flippable, public_rows
 from engine.moleicki_vectors import (
     VECTOR_TITLES,
     VECTORS,
@@ -121,7 +133,13 @@ class Moleicki(Game):
     name = "moleicki"
     title = "Moleicki"
     min_players = 2
+    # The text sets no limit but finds the game unwieldy around eight, and the table
+    # picture has room for eight seats.
     max_players = 8
+    # Calls anyone may make out of turn, at once rather than raced. Turning up a tableau
+    # card ("flip") is open out of turn too, but it is no call: nobody waits for it.
+    calls: ClassVar[frozenset[str]] = frozenset({"nein", "kkk9"})
+    out_of_turn: ClassVar[frozenset[str]] = frozenset({"nein", "kkk9", "flip"})
     options = (
         Option("decks", ("auto", "1", "2", "3"), "auto", "Packs in play: auto is one for up to 4 players, two for 5+."),
         Option(
@@ -130,6 +148,13 @@ class Moleicki(Game):
             "none",
             "Magdalena Krzywicka's seat: she may open with a 3 only if nobody else can.",
         ),
+        Option(
+            "jokers",
+            ("auto", "0", "1", "2", "3", "4", "5", "6"),
+            "auto",
+            "Jokers: auto is two per pack; fewer is fine.",
+        ),
+        Option("quarters", ("auto", "0", "1", "2", "3"), "auto", "25 cards: auto is one per pack; fewer is fine."),
     )
 
 
@@ -146,8 +171,10 @@ class MoleickiState(PlayRules, State):
         s.krz = None if options["krzywicka"] == "none" else int(options["krzywicka"])
         if s.krz is not None and s.krz >= players:
             raise ValueError(f"Krzywicka's seat must be one of 0 to {players - 1}.")
+        s.jokers = _extra_count(options["jokers"], JOKERS_PER_DECK * s.decks, "jokers", s.decks)
+        s.quarters = _extra_count(options["quarters"], QUARTERS_PER_DECK * s.decks, "25 cards", s.decks)
         s.rng = rng
-        s.deck = stack_deck(build_deck(s.decks), deck, rng)
+        s.deck = stack_deck(build_deck(s.decks, s.jokers, s.quarters), deck, rng)
         s.design = None
         s.hands = [[] for _ in range(players)]
         s.known = [[] for _ in range(players)]
@@ -171,6 +198,8 @@ class MoleickiState(PlayRules, State):
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "players",
         "decks",
+        "jokers",
+        "quarters",
         "krz",
         "deck",
         "hands",
@@ -218,6 +247,8 @@ class MoleickiState(PlayRules, State):
     @classmethod
     def from_dump(cls, data: dict[str, Any]) -> State:
         s = cls.__new__(cls)
+        # Games saved before the jokers/quarters options had the full pack.
+        data = {"jokers": JOKERS_PER_DECK * data["decks"], "quarters": QUARTERS_PER_DECK * data["decks"], **data}
         for f in cls._FIELDS:
             setattr(s, f, _json_copy(data[f]))
         s.options = dict(data["options"])
@@ -244,45 +275,78 @@ class MoleickiState(PlayRules, State):
 
     # -- turn structure -------------------------------------------------------
     @property
+    def extras(self) -> int:
+        """Jokers and 25 cards in the pack."""
+        return self.jokers + self.quarters
+
+    @property
     def dealer(self) -> int:
         return self.players - 1
+
+    @property
+    def turn_seats(self) -> tuple[int, ...]:
+        return self.turn
+
+    @property
+    def turn(self) -> tuple[int, ...]:
+        """Seats whose turn it is: the dealer, the racers, the followers, or the seat to
+        play (with the seat still free to add matching cards). Seats that may only make
+        a call (Nein, King king king nine) or turn up a tableau card are not here."""
+        if self.phase == "over":
+            return ()
+        if self.phase == "deal":
+            return (self.dealer,)
+        if self.phase == "opening":
+            return tuple(sorted(self.race))
+        if self.phase == "follow":
+            return tuple(sorted(self.follow))
+        seats = {self.current} if self.window is None else {self.current, self.window}
+        return tuple(sorted(seats))
 
     @property
     def to_move(self) -> tuple[int, ...]:
         if self.phase == "over":
             return ()
-        seats = {d[1] for d in self.debts if d[2] > 0}
+        turn = self.turn
+        return tuple(s for s in range(self.players) if s in turn or self._may_call(s))
+
+    def _may_call(self, seat: int) -> bool:
+        """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""
+        if any(d[1] == seat and d[2] > 0 for d in self.debts):
+            return True
         if self.phase == "deal":
-            seats.add(self.dealer)
-        elif self.phase == "opening":
-            seats.update(self.race)
-        elif self.phase == "follow":
-            seats.update(self.follow)
-        else:
-            seats.add(self.current)
-            if self.window is not None:
-                seats.add(self.window)
-        return tuple(sorted(seats))
+            return False
+        return can_flip(self.tabs[seat]) or (len(self.hands[seat]) == 4 and self.kkk9_ok(seat))
+
+    def _may_act(self, seat: int) -> bool:
+        """`seat in self.to_move`, without working out every other seat."""
+        return self.phase != "over" and (seat in self.turn or self._may_call(seat))
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
 
     def kkk9_ok(self, seat: int) -> bool:
         hand = self.hands[seat]
         return (
-            self.phase != "deal"
-            and len(hand) == 4
+            len(hand) == 4
+            and self.phase != "deal"
             and count(self.tabs[seat]) == 0
             and sorted(rank(c) for c in hand) == ["9", "K", "K", "K"]
         )
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
+        if not self._may_act(seat):
             return []
         texts: list[str] = []
         if self.owed(seat):
             texts.append("nein")
         if self.kkk9_ok(seat):
             texts.append("kkk9")
+        if self.phase != "deal":
+            texts += [f"flip {n}" for n in flippable(self.tabs[seat])]
         if self.phase == "deal" and seat == self.dealer:
-            texts += [d.text(self.decks) for d in feasible_presets(self.players, self.decks)]
+            texts += [d.text(self.decks) for d in feasible_presets(self.players, self.decks, self.extras)]
         elif self.phase == "opening" and seat in self.race:
             texts += self._play_texts(seat, "race")
         elif self.phase == "follow" and seat in self.follow:
@@ -312,7 +376,6 @@ class MoleickiState(PlayRules, State):
         texts = self._play_texts(seat, "turn")
         if not self.hands[seat] and not self.draw:
             texts += [f"blind {n}" for n in blind_piles(self.tabs[seat])]
-        texts += [f"flip {n}" for n in flippable(self.tabs[seat])]
         if self.may_pick_up(seat):
             texts.append("pickup")
         return texts
@@ -328,9 +391,9 @@ class MoleickiState(PlayRules, State):
             by_face.setdefault(rank(c), []).append(c)
             if not is_aargh(c):
                 by_key.setdefault(match_key(c, v), []).append(c)
-        for face, group in by_face.items():
+        for group in by_face.values():
             cands.append(group[:1])
-            if len(group) > 1 and face not in ("2", "10", "JK", "25"):
+            if len(group) > 1:
                 cands.append(group)
         cands += [g for g in by_key.values() if len({rank(c) for c in g}) > 1]
         cands += straights_in([c for c in cards if not is_aargh(c)], v)
@@ -367,7 +430,7 @@ class MoleickiState(PlayRules, State):
     def parse(self, seat: int, text: str) -> Action:
         if self.over:
             raise IllegalAction("The game is over.")
-        if seat not in self.to_move:
+        if not self._may_act(seat):
             raise IllegalAction("It isn't your turn.")
         canonical = self._check(seat, text)[1]
         return Action(canonical, label(canonical))
@@ -402,36 +465,41 @@ class MoleickiState(PlayRules, State):
             if self.phase != "deal" or seat != self.dealer:
                 raise IllegalAction("Only the dealer deals, before the game starts.")
             try:
-                check_design(cmd.design, self.players, self.decks)
+                check_design(cmd.design, self.players, self.decks, self.extras)
             except DealError as exc:
                 raise IllegalAction(str(exc)) from None
         elif verb == "play":
             ctx = self._play_ctx(seat)
             extra = (ctx, self.check_play(seat, list(cmd.cards), ctx))
             cmd = Command("play", tuple(extra[1].cards))
-        elif verb in ("blind", "flip", "pickup"):
+        elif verb == "flip":
+            if self.phase == "deal":
+                raise IllegalAction("The dealer deals first.")
+            self.check_flip(seat, cmd.number)
+        elif verb in ("blind", "pickup"):
             ctx = self._play_ctx(seat)
             if verb == "pickup":
                 if ctx != "turn":
                     raise IllegalAction("You can't pick up the pile now.")
                 if not self.may_pick_up(seat):
-                    raise IllegalAction(
-                        "You can pick up only when nothing you can see beats the top card (aargh cards aside)."
-                        if self.top() is not None and self.pending != "again"
-                        else "There's nothing to pick up: play any card."
-                    )
+                    raise IllegalAction(self._no_pickup_reason(seat))
             elif ctx != "turn" or self.phase != "play":
-                raise IllegalAction(f"You can {verb} a tableau card only on your own turn.")
-            elif verb == "blind":
-                self.check_blind(seat, cmd.number)
+                raise IllegalAction("You can play a tableau card blind only on your own turn.")
             else:
-                self.check_flip(seat, cmd.number)
+                self.check_blind(seat, cmd.number)
         elif verb == "done":
             if seat != self.window:
                 raise IllegalAction("You have nothing to finish.")
         else:
             self._check_choice(seat, cmd)
         return cmd, format_command(cmd, self.decks), extra
+
+    def _no_pickup_reason(self, seat: int) -> str:
+        if self.top() is None or self.pending == "again":
+            return "There's nothing to pick up: play any card."
+        if self.must_play_tableau_unseen(seat):
+            return "You must play from your tableau: turn up a face-down card or play one blind."
+        return "You can pick up only when nothing you can see beats the top card (aargh cards aside)."
 
     def _check_choice(self, seat: int, cmd: Command) -> None:
         want = {"vector": "vector", "give": "give", "next": "next"}[cmd.verb]
@@ -477,6 +545,8 @@ class MoleickiState(PlayRules, State):
         if verb == "done":
             self.window = None
             return [Event("done", f"{{p{seat}}} is done.", {"seat": seat})]
+        if verb == "flip":  # turning a card up is no play: it leaves turns and windows alone
+            return self.do_flip(seat, cmd.number)
         if verb in ("vector", "give", "next"):
             if verb == "vector":
                 return self.do_vector(seat, cmd.vector)
@@ -489,9 +559,7 @@ class MoleickiState(PlayRules, State):
             return ev + self.do_play(seat, extra[1])
         if verb == "pickup":
             return ev + self.do_pickup(seat)
-        if verb == "blind":
-            return ev + self.do_blind(seat, cmd.number)
-        return ev + self.do_flip(seat, cmd.number)
+        return ev + self.do_blind(seat, cmd.number)
 
     def _take_turn(self, seat: int, ctx: str) -> list[Event]:
         """Whoever acts in a race or window becomes the player whose turn it is."""
@@ -587,7 +655,7 @@ class MoleickiState(PlayRules, State):
             "top": top,
             "good_discards": self._good_view(),
             "bad_discard": len(self.bad),
-            "quarters_left": self.decks - self.quarters_out,
+            "quarters_left": self.quarters - self.quarters_out,
             "draw_pile": len(self.draw),
             "hands": [len(h) for h in self.hands],
             "hand": None if seat is None else sort_for(list(self.hands[seat]), self.vector),
@@ -630,6 +698,17 @@ _PENDING_HELP = {
     "eight": "Beat your 8, or pick up the pile.",
     "again": "Play any card onto the blank pile.",
 }
+
+
+def _extra_count(choice: str, full: int, what: str, decks: int) -> int:
+    """How many jokers or 25 cards are in play: the full number, or fewer if asked."""
+    if choice == "auto":
+        return full
+    n = int(choice)
+    if n > full:
+        packs = f"{decks} pack{'s' if decks > 1 else ''}"
+        raise ValueError(f"With {packs} there are at most {full} {what}; choose {full} or fewer.")
+    return n
 
 
 def _json_copy(x: Any) -> Any:

@@ -15,9 +15,11 @@ Deal notation (canonical text first):
     deal custom hand 5 barrier d base du du du
     deal custom hand 4 barrier d d barrier u base ddu ddu
 
-Bounds (the text's advice, made firm): a hand of at least 4 cards per deck, at most
-two barrier rows, 1 to 3 piles a row, 1 to 3 cards a pile, and everything must fit
-in the pack. Every player gets the same design.
+Bounds: a hand of at least 4 cards per deck, a base row, at least one pile in every
+row and one card in every pile, and everything must fit in the pack. Beyond that the
+dealer is free: any number of barrier rows, piles and cards (the text only
+recommends two barriers, three piles and three cards). Every player gets the same
+design.
 
 Dealing order (what `deck=` stacks): hands first, one card at a time round the seats
 from seat 0; then the tableau one position at a time round the seats, by layer from
@@ -32,10 +34,9 @@ from dataclasses import dataclass
 
 from engine.cards import JOKER, QUARTER, standard_deck
 
-MAX_BARRIERS = 2
-MAX_PILES = 3
-MAX_PILE_CARDS = 3
 HAND_PER_DECK = 4
+JOKERS_PER_DECK = 2
+QUARTERS_PER_DECK = 1
 
 # Presets in the order offered; the first is the text's most common tableau.
 PRESETS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -89,51 +90,52 @@ class Design:
         return cls(d["hand"], tuple(tuple(r) for r in d["rows"]), d.get("preset"))
 
 
-def build_deck(decks: int) -> list[str]:
-    """The full pack: 52 cards, two jokers and one 25 card per deck."""
+def build_deck(decks: int, jokers: int | None = None, quarters: int | None = None) -> list[str]:
+    """The pack: 52 cards per deck plus the jokers and 25 cards (by default two jokers
+    and one 25 per deck; the text allows fewer when extra cards are short)."""
     full: list[str] = []
     for _ in range(decks):
         full += standard_deck()
-    return full + [JOKER] * (2 * decks) + [QUARTER] * decks
+    jokers = JOKERS_PER_DECK * decks if jokers is None else jokers
+    quarters = QUARTERS_PER_DECK * decks if quarters is None else quarters
+    return full + [JOKER] * jokers + [QUARTER] * quarters
 
 
-def deck_size(decks: int) -> int:
-    return 55 * decks
+def deck_size(decks: int, extras: int | None = None) -> int:
+    """Cards in the pack; `extras` is jokers plus 25s (default: three per deck)."""
+    return 52 * decks + ((JOKERS_PER_DECK + QUARTERS_PER_DECK) * decks if extras is None else extras)
 
 
-def check_design(design: Design, players: int, decks: int) -> None:
-    """Raise DealError with a sentence if the design breaks a bound."""
+def check_design(design: Design, players: int, decks: int, extras: int | None = None) -> None:
+    """Raise DealError with a sentence if the pack cannot deal the design."""
     least = HAND_PER_DECK * decks
     if design.hand < least:
         raise DealError(f"A hand needs at least {least} cards with {decks} deck{'s' if decks > 1 else ''}.")
     if not design.rows:
         raise DealError("Every tableau needs a base row.")
-    if len(design.rows) - 1 > MAX_BARRIERS:
-        raise DealError(f"Use at most {MAX_BARRIERS} barrier rows.")
     for row in design.rows:
-        if not 1 <= len(row) <= MAX_PILES:
-            raise DealError(f"Each row needs 1 to {MAX_PILES} piles.")
+        if not row:
+            raise DealError("Each row needs at least one pile, like “d” or “du”.")
         for pile in row:
-            if not 1 <= len(pile) <= MAX_PILE_CARDS or set(pile) - {"u", "d"}:
-                raise DealError(f"Each pile is 1 to {MAX_PILE_CARDS} letters u (face up) or d (face down).")
+            if not pile or set(pile) - {"u", "d"}:
+                raise DealError("Each pile is one or more letters u (face up) or d (face down), bottom card first.")
     need = players * (design.hand + design.tableau_size)
-    if need > deck_size(decks):
-        raise DealError(
-            f"That deal needs {need} cards but the pack has {deck_size(decks)}; use a smaller hand or tableau."
-        )
+    have = deck_size(decks, extras)
+    if need > have:
+        raise DealError(f"That deal needs {need} cards but the pack has {have}; use a smaller hand or tableau.")
 
 
 def preset_design(name: str, decks: int, hand: int | None = None) -> Design:
     return Design(HAND_PER_DECK * decks if hand is None else hand, PRESETS[name], name)
 
 
-def feasible_presets(players: int, decks: int) -> list[Design]:
+def feasible_presets(players: int, decks: int, extras: int | None = None) -> list[Design]:
     """The presets (smallest hand) that fit this table, in the order offered."""
     found = []
     for name in PRESETS:
         d = preset_design(name, decks)
         try:
-            check_design(d, players, decks)
+            check_design(d, players, decks, extras)
         except DealError:
             continue
         found.append(d)

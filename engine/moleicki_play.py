@@ -8,11 +8,13 @@ return events. The flow of one turn:
   or a junction, or pick up the pile when nothing you can see beats it.
 - pending "tied": you tied; now beat (or match your tie further, or play an aargh).
 - pending "eight": you played an 8 in up or down; beat it or pick up.
-- pending "again": the pile is blank (2, joker, 10, 25, four of a kind): play anything.
+- pending "again": the pile is blank after your aargh, or four of a kind took away the
+  card you still owed a beat: play anything.
 - pending "vector" / "give": a joker or 25 waits for its vector call / its gift.
 - pending "next": you beat an 8; say who plays next.
 
-A turn ends after a beat (not an 8 in up or down), a junction, or a pick-up.
+A turn ends after a beat (not an 8 in up or down), a junction, or a pick-up; a beat
+that makes four of a kind ends it too, leaving the next player a blank pile.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from engine.moleicki_tableau import (
     face_up_tops,
     flippable,
     locate,
+    open_row,
+    pile_number,
     take_face_up,
 )
 from engine.moleicki_vectors import (
@@ -132,16 +136,18 @@ class PlayRules:
             article = "an" if self.opening in ("A", "8") else "a"
             raise IllegalAction(f"The game opens with {article} {self.opening}; play only {self.opening}s.")
         if any(is_aargh(c) for c in cards):
-            if len(cards) > 1:
-                raise IllegalAction("Play an aargh card (2, 10, joker, 25) on its own.")
+            if len({rank(c) for c in cards}) > 1:
+                raise IllegalAction("Aargh cards (2, 10, joker, 25) go only with others of the same rank.")
             if ctx == "window":
                 raise IllegalAction("After your turn you may only add cards matching the one you played.")
-            return Plan(list(cards), "aargh", hand, tab)
+            return Plan(sort_for(list(cards), v), "aargh", hand, tab)
         if v in LOOPS and any(rank(c) == "8" for c in cards):
             if any(rank(c) != "8" for c in cards):
                 raise IllegalAction("A junction (8) can only go with other 8s.")
             if ctx == "window":
                 raise IllegalAction("After your turn you may only add cards matching the one you played.")
+            if self.pending == "tied" and ctx == "turn":
+                raise IllegalAction("You tied, so now beat the card: a junction doesn't beat it.")
             return Plan(sort_for(list(cards), v), "junction", hand, tab)
         ordered = straight_order(list(cards), v) if len(cards) == 4 and not is_match(list(cards), v) else None
         if ordered is None and not is_match(list(cards), v):
@@ -178,7 +184,28 @@ class PlayRules:
         return any(not is_aargh(c) and beats(c, top, self.vector) for c in self.accessible(seat))
 
     def may_pick_up(self, seat: int) -> bool:
-        return self.pending in ("play", "tied", "eight") and self.top() is not None and not self.can_beat(seat)
+        return (
+            self.pending in ("play", "tied", "eight")
+            and self.top() is not None
+            and not self.can_beat(seat)
+            and not self.must_play_tableau_unseen(seat)
+        )
+
+    def must_play_tableau_unseen(self, seat: int) -> bool:
+        """Playing from the tableau with no face-up card open, the seat has a face-down
+        card to turn up or play blind: the text makes them play it rather than pick up."""
+        if self.hands[seat] or self.draw or face_up_tops(self.tabs[seat]):
+            return False
+        return bool(blind_piles(self.tabs[seat]) or self.open_flips(seat))
+
+    def open_flips(self, seat: int) -> list[int]:
+        """Face-down tops that can be turned up in the open row (the row in play)."""
+        tab = self.tabs[seat]
+        r = open_row(tab)
+        if r is None:
+            return []
+        first = pile_number(tab, r, 0)
+        return [n for n in flippable(tab) if first <= n < first + len(tab[r])]
 
     # -- effects ---------------------------------------------------------------------
     def do_play(self, seat: int, plan: Plan) -> list[Event]:
@@ -201,7 +228,7 @@ class PlayRules:
         )
         turn_over = False
         if plan.kind == "aargh":
-            self._aargh(seat, played[0], ev)
+            self._aargh(seat, played, ev)
         elif plan.kind == "junction":
             self.vector = "south" if self.vector == "north" else "north"
             self.base = len(self.pile)
@@ -224,9 +251,10 @@ class PlayRules:
             elif self.pending not in ("tied", "eight"):  # matching your own beat
                 turn_over = True
         burned = self._burn(ev)
-        if burned and plan.kind not in ("junction", "aargh"):
+        if burned and plan.kind not in ("junction", "aargh") and not turn_over:
+            # A tie or an 8 still owed a beat, but the card to beat has gone: go on
+            # onto the blank pile. A completed beat simply passes the turn.
             self.pending = "again"
-            turn_over = False
         self._owe_neins(seat, played, ev)
         self._deadline(seat, ev)
         return self._after_play(seat, turn_over, ev)
@@ -244,8 +272,10 @@ class PlayRules:
             ev += self.end_turn(seat, drew)
         return ev
 
-    def _aargh(self, seat: int, card: str, ev: list[Event]) -> None:
-        r = rank(card)
+    def _aargh(self, seat: int, cards: list[str], ev: list[Event]) -> None:
+        """Matched aargh cards act once, as matched 8s make one junction (the 25s all count
+        as played, though)."""
+        r = rank(cards[0])
         self.top_mine = False
         self.pending = "again"
         if r == "2":
@@ -256,26 +286,29 @@ class PlayRules:
             self.pending = "vector"
             ev.append(Event("reset", f"The joker resets the pile; {{p{seat}}} may change the vector.", {}))
         elif r == "10":
-            ten = self.pile.pop()
-            cleared, self.pile, self.base = self.pile, [], 0
-            if self.quarters_out >= self.decks:
-                self.bad += [*cleared, ten]
+            tens = self.pile[-len(cards) :]
+            cleared, self.pile, self.base = self.pile[: -len(cards)], [], 0
+            if self.quarters_out >= self.quarters:
+                self.bad += [*cleared, *tens]
             elif cleared:
                 self.good.append(cleared)
                 self.good_marker.append(None)
-                self.bad.append(ten)
+                self.bad += tens
             else:
                 self.good.append([])
-                self.good_marker.append(ten)
-            ev.append(Event("clear", f"The 10 clears the pile ({len(cleared)} cards).", {"cards": len(cleared)}))
+                self.good_marker.append(tens[0])
+                self.bad += tens[1:]
+            word = "The 10 clears" if len(tens) == 1 else f"{len(tens)} 10s clear"
+            ev.append(Event("clear", f"{word} the pile ({len(cleared)} cards).", {"cards": len(cleared)}))
         else:  # the 25 card
             self.bad += self.pile
             n = len(self.pile)
             self.pile, self.base = [], 0
-            self.quarters_out += 1
+            self.quarters_out += len(cards)
             self.pending = "vector"
             self.after_quarter = True
-            ev.append(Event("quarter", f"The 25 sends the pile ({n} cards) to the bad discard.", {"cards": n}))
+            word = "The 25 sends" if len(cards) == 1 else f"{len(cards)} 25s send"
+            ev.append(Event("quarter", f"{word} the pile ({n} cards) to the bad discard.", {"cards": n}))
 
     def _burn(self, ev: list[Event]) -> bool:
         """Four or more of one rank on top of the pile send it all to the bad discard."""
@@ -425,7 +458,9 @@ class PlayRules:
             plan = self.check_play(seat, [card], "turn", blind=tab)
         except IllegalAction:
             plan = None
-        if plan is not None:
+        # Only a card that beats (or an aargh, or a junction, always playable) counts;
+        # one that merely ties or matches the top card doesn't beat it.
+        if plan is not None and plan.kind not in ("tie", "extend"):
             return ev + self.do_play(seat, plan)
         # Not a legal play: it joins the pile and the player takes the lot.
         self.tabs[seat] = tab
@@ -479,7 +514,7 @@ class PlayRules:
 
     def _merge_good(self, ev: list[Event]) -> None:
         """Once every 25 has been played the good discards join the bad one for good."""
-        if self.quarters_out < self.decks or not self.good:
+        if self.quarters_out < self.quarters or not self.good:
             return
         for cards, marker in zip(self.good, self.good_marker, strict=True):
             self.bad += cards + ([marker] if marker else [])

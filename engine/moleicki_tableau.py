@@ -10,8 +10,8 @@ the view's row/pile layout.
 
 Order of play: only the first row that still has cards is open. Within it every
 face-up top card must go before any face-down card is played blind; a face-down top
-card resting on other cards may be turned up at any time on its owner's turn; a
-face-down card alone in its pile can only be played blind.
+card resting on other cards may be turned up by its owner at any time, turn or not;
+a face-down card alone in its pile can only be played blind.
 """
 
 from __future__ import annotations
@@ -73,6 +73,16 @@ def flippable(tab: Tableau) -> list[int]:
         for p, pile in enumerate(row)
         if len(pile) >= 2 and down(pile[-1])
     ]
+
+
+def can_flip(tab: Tableau) -> bool:
+    """Whether any pile's top card is face down and rests on another card (cheap: asked
+    for every seat whenever the seats to move are worked out)."""
+    for row in tab:
+        for p in row:
+            if len(p) > 1 and p[-1][0] == "*":
+                return True
+    return False
 
 
 def blind_piles(tab: Tableau) -> list[int]:

@@ -373,6 +373,8 @@ async def test_custom_deal_by_command_and_by_play_with_autocomplete(simcord_env,
     assert missing.ephemeral and "needs a layout" in missing.response.content
     too_big = await alice.slash(channel, "moleicki deal", layout="ddd ddd ddd / ddd ddd ddd / ddd ddd ddd", hand=8)
     assert too_big.ephemeral and "use a smaller hand or tableau" in too_big.response.content
+    endless = await alice.slash(channel, "moleicki deal", layout="d " * 400)
+    assert endless.ephemeral and "over 600 characters" in endless.response.content
     assert table.state.view(None)["phase"] == "deal"
     dealt = await alice.slash(channel, "moleicki deal", layout="d / du, du", hand=5)
     assert dealt.response.content.startswith("✅"), dealt.response.content
@@ -390,7 +392,8 @@ def test_deal_options_become_deal_notation():
     assert deal_text(None, 5, "barrier d base du du") == "deal custom hand 5 barrier d base du du"
     assert layout_words("d d | du du | du du du") == "barrier d d barrier du du base du du du"
     assert layout_words("ddu, ddu, ddu") == "base ddu ddu ddu"
-    for bad in ("", "d / / du", "dx", "dddd"):
+    assert layout_words("d / uu dd / d / dddu du du du") == "barrier d barrier uu dd barrier d base dddu du du du"
+    for bad in ("", "d / / du", "dx", "ddd4"):
         try:
             layout_words(bad)
         except IllegalAction as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_moleicki_support import dealt, refused, texts
+from test_moleicki_support import dealt, position, refused, texts
 
 from engine.moleicki import GAME
 from engine.moleicki_deal import PRESETS, Design, build_deck, preset_design, stacked_deck
@@ -89,10 +89,8 @@ def test_preset_with_bigger_hand_and_custom_designs_round_trip():
     [
         ("deal custom hand 3 base du", "at least 4"),
         ("deal classic hand 2", "at least 4"),
-        ("deal custom hand 4 barrier d barrier d barrier d base d", "at most 2 barrier"),
-        ("deal custom hand 4 base d d d d", "1 to 3 piles"),
-        ("deal custom hand 4 base dddu", "1 to 3 letters"),
-        ("deal custom hand 4 base dx", "1 to 3 letters"),
+        ("deal custom hand 4 base dx", "letters u (face up) or d"),
+        ("deal custom hand 4 barrier base d", "at least one pile"),
         ("deal custom hand 4 barrier d", "needs a base"),
         ("deal custom hand 4 base d barrier d", "base is the last row"),
         ("deal custom hand 20 base ddd ddd ddd", "the pack has 55"),
@@ -166,3 +164,113 @@ def test_stacked_deck_helper_matches_design_order():
     # layer by layer: bottom cards of all three piles first, seat 0 then seat 1
     assert deck[8:14] == ["7S", "7H", "JS", "JH", "AS", "AH"]
     assert Design.from_json(design.to_json()) == design
+
+
+# -- any design the pack can deal (issue 8) ----------------------------------------------
+# "As many piles of cards as are desired may be made, and each pile may contain any
+# number of cards, one or more... Piles may be organized in any number of rows, and
+# each row may contain any number of piles."
+
+
+def test_three_barriers_four_piles_and_four_card_piles_are_dealt():
+    big = "deal custom hand 4 barrier d barrier uu dd barrier d base dddu du du du"
+    state = GAME.new(2, seed=1)
+    assert state.parse(1, big).text == big
+    state.apply(1, big)
+    rows = state.view(None)["tableaux"][0]
+    assert [len(r) for r in rows] == [1, 2, 1, 4]
+    assert [len(p) for p in rows[-1]] == [4, 2, 2, 2]
+    assert rows[1][0] != [None, None] and rows[1][1] == [None, None]
+    assert state.view(None)["tableau_sizes"] == [16, 16]
+    assert state.view(None)["draw_pile"] == 55 - 2 * 20
+
+
+def test_a_big_design_deals_in_the_documented_order():
+    design = Design(4, (("dd",), ("dddu", "u")))
+    hands = [["3S", "4S", "5S", "6S"], ["3H", "4H", "5H", "6H"]]
+    tabs = [
+        [[["7S", "8S"]], [["9S", "JS", "QS", "KS"], ["AS"]]],
+        [[["7H", "8H"]], [["9H", "JH", "QH", "KH"], ["AH"]]],
+    ]
+    deck = stacked_deck(2, design, hands, tabs, draw=["2C"])
+    state = GAME.new(2, seed=1, deck=deck)
+    state.apply(1, design.text(1))
+    assert state.tabs[0] == [[["*7S", "*8S"]], [["*9S", "*JS", "*QS", "KS"], ["AS"]]]
+    assert state.tabs[1][1][0] == ["*9H", "*JH", "*QH", "KH"] and state.draw[0] == "2C"
+
+
+def test_a_design_is_refused_only_when_the_pack_cannot_deal_it():
+    state = GAME.new(2, seed=1)  # 55 cards: hand 4 + tableau 23 = 27 each fits, 28 doesn't
+    fits = "deal custom hand 4 base " + " ".join(["d"] * 21) + " du"
+    state.parse(1, fits)
+    refused(state, 1, fits + " d", "needs 56 cards but the pack has 55")
+
+
+def test_the_presets_are_still_offered():
+    assert texts(GAME.new(3, seed=1), 2) == [f"deal {name}" for name in PRESETS]
+
+
+# -- the pack's jokers and 25 cards (issue 8) -----------------------------------------------
+# "fewer jokers or 25 cards can be employed, so, e.g., a double deck can contain three
+# jokers and one 25 card"
+
+
+def test_a_double_deck_with_three_jokers_and_one_quarter():
+    state = GAME.new(5, seed=1, options={"jokers": "3", "quarters": "1"})
+    state.apply(4, "deal classic")
+    cards = [*state.draw, *(c for h in state.hands for c in h)]
+    cards += [c.lstrip("*") for t in state.tabs for row in t for p in row for c in p]
+    counts = Counter(cards)
+    assert len(cards) == 108 and counts["JK"] == 3 and counts["25"] == 1 and counts["10H"] == 2
+    assert state.view(None)["quarters_left"] == 1
+
+
+def test_the_default_pack_is_unchanged():
+    state = GAME.new(2, seed=1)
+    assert (state.jokers, state.quarters) == (2, 1) and len(state.deck) == 55
+
+
+def test_more_jokers_or_quarters_than_the_packs_hold_are_refused():
+    with pytest.raises(ValueError, match="at most 2 jokers"):
+        GAME.new(2, seed=1, options={"jokers": "3"})
+    with pytest.raises(ValueError, match="at most 1 25 cards"):
+        GAME.new(2, seed=1, options={"quarters": "2"})
+
+
+def test_a_smaller_pack_limits_the_deal():
+    state = GAME.new(2, seed=1, options={"jokers": "0", "quarters": "0"})  # 52 cards
+    refused(state, 1, "deal custom hand 4 base " + " ".join(["d"] * 23), "the pack has 52")
+
+
+def test_without_a_quarter_tens_clear_straight_to_the_bad_discard():
+    state = position([["10H", "4D", "5D", "6D"], ["4C"]], pile=["5S", "6S"], options={"quarters": "0"})
+    state.apply(0, "play 10h")
+    assert state.good == [] and {"5S", "6S", "10H"} <= set(state.bad)
+
+
+def test_old_saved_games_load_with_the_full_pack():
+    state = GAME.new(2, seed=1)
+    data = state.dump()
+    del data["jokers"], data["quarters"]
+    again = GAME.load(data)
+    assert (again.jokers, again.quarters) == (2, 1)
+
+
+# -- seats ------------------------------------------------------------------------------
+
+
+def test_eight_seats_at_most():
+    assert GAME.max_players == 8
+    GAME.new(8, seed=1)
+    with pytest.raises(ValueError, match="2 to 8 players"):
+        GAME.new(9, seed=1)
+
+
+def test_face_down_tops_may_be_turned_up_during_the_opening_race():
+    state = GAME.new(2, seed=1)
+    state.apply(1, "deal custom base ddd dd")
+    assert state.phase == "opening"
+    assert state.to_move == (0, 1) and texts(state, 0)[:2] == ["flip 1", "flip 2"]
+    racers = state.turn
+    state.apply(0, "flip 2")
+    assert state.tabs[0][0][1][1][0] != "*" and state.phase == "opening" and state.turn == racers

@@ -21,11 +21,12 @@ def test_two_resets_the_pile_and_the_player_plays_again():
     assert state.current == 1 and state.top() == "4D"
 
 
-def test_aargh_cards_are_always_legal_and_go_alone():
+def test_aargh_cards_are_always_legal_and_go_only_with_their_own_rank():
     state = position([["2H", "2S", "10C", *FILL], ["4C"]], pile=["AS"])
-    refused(state, 0, "play 2h 2s", "on its own")
-    refused(state, 0, "play 10c 2h", "on its own")
-    assert {"play 2s", "play 10c"} <= set(texts(state, 0))
+    refused(state, 0, "play 10c 2h", "same rank")
+    refused(state, 0, "play 2h 4d", "same rank")
+    assert {"play 2s", "play 10c", "play 2s 2h"} <= set(texts(state, 0))
+    assert state.parse(0, "play 2h 2s").text == "play 2s 2h"
 
 
 def test_ten_clears_the_pile_into_a_good_discard():
@@ -178,12 +179,11 @@ def test_four_nines_everyone_says_nein_or_is_punched():
     events = state.apply(0, "play 9s 9h 9d 9c")
     assert "burn" in kinds(events)  # four nines are also four of a kind
     assert state.view(None)["nein_counts"] == [4, 1, 1] and state.to_move == (0, 1, 2)
+    assert state.current == 1 and state.turn == (1,)  # a beat that burns still ends the turn
     state.apply(1, "nein")
     for _ in range(3):
         state.apply(0, "nein")
-    state.apply(0, "play 5s")  # the blank pile: play again; own cards don't end the time
-    assert state.current == 1
-    events = state.apply(1, "play js")
+    events = state.apply(1, "play js")  # onto the blank pile; the time for Nein is up
     assert state.view(None)["punched"] == [0, 2]
     assert kinds(events).count("punch") == 2 and "penalty" in kinds(events)
     assert "JS" in state.hands[0]
@@ -307,7 +307,7 @@ def test_straight_down_q_j_9_8_ends_on_an_eight_which_must_be_beaten():
 def test_straights_skip_ten_and_forbid_duplicates_and_other_vectors():
     state = position([["9S", "JS", "QS", "KS", "3S", "3H", "4S", "5S", "10H"], ["4C"]], pile=[])
     assert state.parse(0, "play 9s js qs ks").text == "play 9s js qs ks"  # 10 is not in sequence
-    refused(state, 0, "play 9s 10h js qs", "on its own")
+    refused(state, 0, "play 9s 10h js qs", "same rank")
     refused(state, 0, "play 3s 3h 4s 5s", "don't go together")
     state = position([["3S", "4S", "5S", "6S"], ["4C"]], pile=[], vector="middle")
     refused(state, 0, "play 3s 4s 5s 6s", "one rank")
@@ -379,3 +379,108 @@ def test_the_next_player_acting_closes_the_matching_window():
     state.apply(1, "play 9c")
     assert state.current == 0 and state.pile == ["6S", "7H", "9C"]
     assert state.window == 1  # seat 0's chance has gone; seat 1 drew, so it now has its own
+
+
+# -- matching aargh cards (issue 8) ----------------------------------------------------
+# "if you can play one of a rank of cards, you can also play more than one"
+
+
+def test_two_tens_together_clear_the_pile_once_and_both_go_to_the_bad_discard():
+    state = position([["10H", "10C", *FILL], ["4C"]], pile=["5S", "6S"])
+    bad = len(state.bad)
+    events = state.apply(0, "play 10h 10c")
+    assert state.view(None)["good_discards"] == [{"top": "6S", "size": 2}]
+    assert len(state.bad) == bad + 2 and {"10H", "10C"} <= set(state.bad[-2:])
+    assert kinds(events).count("clear") == 1 and state.pending == "again" and state.current == 0
+
+
+def test_two_tens_on_a_blank_pile_make_one_empty_good_pile():
+    state = position([["10H", "10C", *FILL], ["4C"]], pile=[])
+    bad = len(state.bad)
+    state.apply(0, "play 10c 10h")
+    assert state.view(None)["good_discards"] == [{"top": "10H", "size": 0}]
+    assert len(state.bad) == bad + 1 and state.bad[-1] == "10C"
+
+
+def test_two_twos_reset_once_and_the_player_plays_on():
+    state = position([["2H", "2S", *FILL], ["4C"]], pile=["AS"])
+    state.apply(0, "play 2h 2s")
+    assert state.view(None)["pile"] == ["AS", "2S", "2H"] and state.view(None)["pile_base"] == 3
+    assert state.pending == "again" and state.current == 0
+
+
+def test_two_jokers_reset_and_call_the_vector_once():
+    state = position([["JK", "JK", *FILL], ["4C"]], pile=["AS"], decks=2)
+    state.apply(0, "play jk jk")
+    assert state.pending == "vector" and state.top() is None
+    state.apply(0, "vector down")
+    assert state.pending == "again" and state.vector == "down"
+
+
+def test_two_quarters_count_as_both_played_but_give_one_pile():
+    good = [["4S", "9S"], ["KH"]]
+    state = position([["25", "25", *FILL], ["4C"]], pile=["5S"], good=good, decks=2)
+    state.apply(0, "play 25 25")
+    assert state.quarters_out == 2 and state.view(None)["quarters_left"] == 0
+    state.apply(0, "vector up")
+    events = state.apply(0, "give 2 to 1")
+    assert sorted(state.hands[1]) == ["4C", "KH"]
+    assert "merge" in kinds(events) and state.good == []  # every 25 is out now
+    assert state.pending == "again"
+
+
+def test_four_twos_at_once_are_four_of_a_kind():
+    state = position([["2H", "2S", "2D", "2C", *FILL], ["4C"]], pile=["AS"])
+    events = state.apply(0, "play 2s 2h 2d 2c")
+    assert "burn" in kinds(events) and state.pile == [] and state.pending == "again" and state.current == 0
+
+
+def test_aargh_cards_of_different_ranks_still_go_apart():
+    state = position([["2H", "JK", *FILL], ["4C"]], pile=["AS"])
+    refused(state, 0, "play 2h jk", "same rank")
+
+
+# -- after a tie you must beat (issue 8) -------------------------------------------------
+# "After tying, a player must always then beat the card."
+
+
+def test_a_junction_does_not_follow_a_tie():
+    state = position([["5H", "8S", "4D", "KD"], ["4C"]], pile=["5S"], vector="north")
+    state.apply(0, "play 5h")
+    assert state.pending == "tied"
+    refused(state, 0, "play 8s", "beat the card")
+    assert "play 8s" not in texts(state, 0)
+    state.apply(0, "play 4d")  # 4 is above 5 in the north loop
+    assert state.vector == "north" and state.current == 1
+
+
+def test_a_junction_is_still_fine_at_the_start_of_a_turn():
+    state = position([["8S", *FILL], ["4C"]], pile=["5S"], vector="north")
+    assert "play 8s" in texts(state, 0)
+
+
+# -- four of a kind: whose turn next (issue 8) ---------------------------------------------
+
+
+def test_four_of_a_kind_by_a_plain_beat_passes_the_turn_on():
+    state = position([["JS", "JH", "JD", "JC", *FILL], ["4C"], ["5C"]], pile=["5S"])
+    events = state.apply(0, "play js jh jd jc")
+    assert "burn" in kinds(events) and state.pile == []
+    assert state.current == 1 and state.pending == "play" and state.top() is None
+    state.apply(1, "play 4c")  # anything goes on the blank pile
+
+
+def test_four_of_a_kind_made_by_a_tie_lets_the_tier_go_on_onto_the_blank_pile():
+    state = position([["5D", "5C", "4D", "6D"], ["4C"]], pile=["5S", "5H"])
+    events = state.apply(0, "play 5d 5c")
+    assert "burn" in kinds(events) and state.current == 0 and state.pending == "again"
+    state.apply(0, "play 4d")
+    assert state.current == 1
+
+
+def test_four_eights_of_your_own_in_up_leave_you_to_play_on():
+    state = position([["8S", "8H", "8D", "8C", *FILL], ["4C"]], pile=["5S"])
+    state.apply(0, "play 8s 8h")
+    assert state.pending == "eight"
+    events = state.apply(0, "play 8d 8c")
+    assert "burn" in kinds(events) and state.current == 0 and state.pending == "again"

@@ -51,6 +51,7 @@ def position(
     decks=None,
     good=(),
     base=0,
+    options=None,
 ):
     """A mid-game position: seat `current` to play onto `pile` in `vector`.
 
@@ -58,11 +59,12 @@ def position(
     face-down card written with a leading `*`; good is a list of good discard piles.
     """
     players = len(hands)
-    options = {} if decks is None else {"decks": str(decks)}
+    options = dict(options or {}) | ({} if decks is None else {"decks": str(decks)})
     state = GAME.new(players, seed=3, options=options)
     state.apply(players - 1, "deal mini")
     state.hands = [list(h) for h in hands]
-    state.tabs = [[[list(p) for p in row] for row in t] for t in (tabs or [[] for _ in hands])]
+    tabs = list(tabs or []) + [[] for _ in range(players - len(tabs or []))]
+    state.tabs = [[[list(p) for p in row] for row in t] for t in tabs]
     state.pile, state.base = list(pile), base
     state.draw = list(draw)
     state.good, state.good_marker = [list(g) for g in good], [None] * len(good)
@@ -83,7 +85,7 @@ def position(
     used.update(state.draw)
     for g in state.good:
         used.update(g)
-    rest = Counter(build_deck(state.decks))
+    rest = Counter(build_deck(state.decks, state.jokers, state.quarters))
     rest.subtract(used)
     assert all(n >= 0 for n in rest.values()), f"more cards than the pack has: {-rest}"
     state.bad = sorted(rest.elements())

@@ -16,7 +16,7 @@ def test_tableau_waits_while_the_draw_pile_lasts_or_the_hand_holds_cards():
 
 def test_barrier_row_comes_before_the_base():
     state = position([[], ["4C", "5C"]], tabs=[CLASSIC_TAB, []], pile=["3C"])
-    assert texts(state, 0) == ["blind 1", "pickup"]
+    assert texts(state, 0) == ["blind 1"]  # the lone barrier card must be played blind
     refused(state, 0, "play 5h", "can't be played yet")
     events = state.apply(0, "blind 1")
     assert "K♠" in events[0].text and state.pile[-1] == "KS"
@@ -60,14 +60,12 @@ def test_three_card_pile_top_up_then_turn_up_then_the_last_is_blind():
     refused(state, 0, "flip 1", "played blind")
 
 
-def test_turning_up_is_allowed_in_any_row_on_your_turn_only():
+def test_turning_up_is_allowed_in_any_row_on_your_turn():
     tab = [[["*9S"]], [["*2S", "*5H"]]]
     state = position([["4D", "5D", "6D"], ["4C"]], tabs=[tab, []], pile=["3C"])
     assert "flip 2" in texts(state, 0)
     state.apply(0, "flip 2")
-    assert state.tabs[0][1][0] == ["*2S", "5H"] and state.current == 0
-    state = position([["4D"], ["4C"]], tabs=[tab, []], pile=["3C"], current=1)
-    refused(state, 0, "flip 2", "isn't your turn")
+    assert state.tabs[0][1][0] == ["*2S", "5H"] and state.current == 0 and state.pending == "play"
 
 
 def test_blind_play_that_fails_picks_up_the_pile_and_gives_a_hand_back():
@@ -192,3 +190,87 @@ def test_king_king_king_nine_needs_an_empty_tableau_and_exactly_those_cards():
     refused(state, 0, "kkk9", "K K K 9")
     state = position([["KS", "KH", "QD", "9S"], ["4C"]], pile=["AC"])
     assert "kkk9" not in texts(state, 0)
+
+
+# -- blind play is not optional (issue 8) -------------------------------------------------
+# "A player with no cards in his hand must play from his tableau"; "Face-down cards
+# that cannot be turned up must be played blind."
+
+
+def test_a_lone_face_down_card_must_be_played_blind_not_kept_by_picking_up():
+    state = position([[], ["4C", "5C"]], tabs=[[[["*4S"]]], []], pile=["AC"])
+    assert texts(state, 0) == ["blind 1"]
+    refused(state, 0, "pickup", "must play from your tableau")
+    events = state.apply(0, "blind 1")  # a 4 can't beat an ace in up: the pile comes back with it
+    assert "miss" in kinds(events) and sorted(state.hands[0]) == ["4S", "AC"]
+
+
+def test_a_blind_card_that_only_ties_is_a_miss():
+    # "if it does not beat the card atop the center pile, the player must pick up"
+    state = position([[], ["4C", "6C"]], tabs=[[[["*9S"]], [["*KS"]]], []], pile=["5C", "9C"])
+    events = state.apply(0, "blind 1")
+    assert "miss" in kinds(events) and "pickup" in kinds(events)
+    assert sorted(state.hands[0]) == ["5C", "9C", "9S"] and state.current == 1 and state.pile == []
+
+
+def test_a_blind_card_matching_your_own_eight_is_no_beat_either():
+    tab = [[["*8H"]]]
+    state = position([["8S"], ["4C", "5C"], ["6C"]], tabs=[tab, []], pile=["5D"])
+    state.apply(0, "play 8s")
+    assert texts(state, 0) == ["blind 1"]  # the only way left to try to beat the 8
+    events = state.apply(0, "blind 1")
+    assert "miss" in kinds(events) and sorted(state.hands[0]) == ["5D", "8H", "8S"]
+
+
+def test_a_face_down_top_in_the_open_row_must_be_turned_up_before_picking_up():
+    tab = [[["*2S", "*4S"]]]
+    state = position([[], ["4C", "5C"]], tabs=[tab, []], pile=["AC"])
+    assert texts(state, 0) == ["flip 1"]
+    refused(state, 0, "pickup", "turn up a face-down card")
+    state.apply(0, "flip 1")
+    assert texts(state, 0) == ["pickup"]  # the 4 can be seen now and doesn't beat the ace
+
+
+def test_picking_up_stays_possible_while_the_hand_holds_cards():
+    state = position([["4D"], ["4C", "5C"]], tabs=[[[["*4S"]]], []], pile=["AC"])
+    assert texts(state, 0) == ["pickup"]
+
+
+# -- timings the text leaves open (issue 8) ------------------------------------------------
+
+
+def test_king_king_king_nine_may_be_proclaimed_out_of_turn():
+    # "automatically wins the game upon proclaiming" with no turn named
+    state = position([["4D", "5D"], ["KS", "KH", "KD", "9S"], ["6C"]], pile=["AC"])
+    assert state.turn == (0,) and state.to_move == (0, 1)
+    assert texts(state, 1) == ["kkk9"]
+    state.apply(1, "kkk9")
+    assert state.over and state.winner == 1
+
+
+def test_turning_up_is_always_permissible_even_out_of_turn():
+    # "it is always permissible to turn face up a face-down card"
+    tab = [[["*2S", "*5H"]]]
+    state = position([["4D", "5D", "6D"], ["4C"], ["6C"]], tabs=[[], tab], pile=["3C"])
+    assert state.turn == (0,) and state.to_move == (0, 1)
+    assert texts(state, 1) == ["flip 1"]
+    refused(state, 1, "play 4c", "isn't your turn to play")
+    events = state.apply(1, "flip 1")
+    assert kinds(events) == ["flip"] and state.tabs[1] == [[["*2S", "5H"]]]
+    assert state.current == 0 and state.pending == "play" and state.to_move == (0,)
+
+
+def test_turning_up_leaves_a_matching_window_open():
+    state = position([["7S", "7H"], ["4C", "5C"], ["6C"]], pile=["5S"], draw=["7D", "9C"])
+    state.tabs[2] = [[["*2S", "*5H"]]]
+    state.bad.remove("2S")
+    state.bad.remove("5H")
+    state.apply(0, "play 7s")
+    assert state.window == 0 and state.turn == (0, 1) and state.to_move == (0, 1, 2)
+    state.apply(2, "flip 1")
+    assert state.window == 0 and state.current == 1
+
+
+def test_flip_is_refused_with_nothing_to_turn_up():
+    state = position([["4D"], ["4C"]], tabs=[[[["*4S"]]], []], pile=["3C"], current=1)
+    refused(state, 0, "flip 1", "isn't your turn")  # a lone face-down card is no reason to act

@@ -256,3 +256,26 @@ def test_options_are_checked():
         GAME.new(3, seed=1, options={"krzywicka": "9"})
     with pytest.raises(ValueError, match="decks"):
         GAME.new(3, seed=1, options={"decks": "4"})
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (5, 6)])
+def test_seats_out_of_turn_may_only_make_calls(players, seed):
+    """`turn` is `to_move` less the seats there only for a call (Nein, King king king
+    nine) or to turn up a tableau card; the first two are the game's `calls`, which an AI
+    makes at once and members get time for, while a flip is free to take or leave."""
+    assert set(GAME.calls) == {"nein", "kkk9"} and set(GAME.out_of_turn) == GAME.calls | {"flip"}
+    state = GAME.new(players, seed=seed)
+    rng = random.Random(seed)
+    state.apply(players - 1, "deal custom base ddu ddu dd")
+    extra_seen = 0
+    for _ in range(1500):
+        if state.over:
+            break
+        assert set(state.turn) <= set(state.to_move) and state.turn
+        for seat in set(state.to_move) - set(state.turn):
+            extra_seen += 1
+            assert {a.text.split()[0] for a in state.legal_actions(seat)} <= GAME.out_of_turn
+        assert state.turn_seats == state.turn
+        seat = rng.choice(state.to_move)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert extra_seen
