@@ -120,6 +120,10 @@ class Game:
         result = await self.members[seat].slash(self.channel, "moleicki play", action=text)
         assert result.ephemeral and result.response.content.startswith("✅"), result.response.content
         self.via["slash"] = self.via.get("slash", 0) + 1
+        if self.table.active and "nein" in {a.text for a in self.state.legal_actions(seat)}:
+            # the reply that leaves them owing a Nein carries the button to say it
+            assert f"parlour:quick:{self.table.id}:nein" in custom_ids(result.response)
+            self.via["nein-in-reply"] = self.via.get("nein-in-reply", 0) + 1
         return result
 
     async def act(self, seat, text):
