@@ -150,14 +150,8 @@ def _finish(c: _Canvas, size: str) -> Image.Image:
     return out
 
 
-def _bold(size: int) -> int:
-    return max(1, round(size / 18))
-
-
 def _text(c: _Canvas, xy: tuple[float, float], s: str, px: float, fill: Color, anchor: str = "mm") -> None:
-    size = max(4, round(px))
-    sw = _bold(size)
-    c.d.text(xy, s, font=font(size), fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+    c.d.text(xy, s, font=font(max(4, round(px)), True), fill=fill, anchor=anchor)
 
 
 def _suit(c: _Canvas, suit: str, cx: float, cy: float, px: float, fill: Color) -> None:

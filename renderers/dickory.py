@@ -264,11 +264,10 @@ def _clock(highest: int, radius: int = CLOCK_RADIUS) -> Image.Image:
     hr = r * 0.135
     d.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=_HIGHLIGHT, outline=_HIGHLIGHT_EDGE, width=SS * 3)
     px = _numeral_px(radius) * SS
-    f = font(px)
+    f = font(px, True)
     for n in range(1, 13):
         x, y = clock_point(n, num_r, (c, c))
-        sw = round(px / 16)
-        d.text((x, y), str(n), font=f, fill=_NUMERAL, anchor="mm", stroke_width=sw, stroke_fill=_NUMERAL)
+        d.text((x, y), str(n), font=f, fill=_NUMERAL, anchor="mm")
     clock = base.resize((2 * radius, 2 * radius), Image.Resampling.LANCZOS)
     # Turn the mouse at 2x (cheap, still smooth), then bring it to size.
     m2 = _mouse(radius).rotate(-30 * highest, resample=Image.Resampling.BICUBIC)

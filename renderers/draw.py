@@ -1,15 +1,17 @@
 """Shared drawing helpers for Parlour's renderers: fonts, colours, text, shapes, PNG.
 
-Everything here is pure Pillow and cached: fonts, felt backgrounds, anti-aliased
-masks and shadows are built the first time they are asked for and reused, so a
-render does no file I/O and little repeated work. Cached images are shared:
-treat them as read-only.
+Everything here is pure Pillow and cached: fonts, rasterised text, felt
+backgrounds, anti-aliased masks, shadows and PNG palettes are built the first time
+they are asked for and reused, so a render does no file I/O and little repeated
+work. Cached images are shared: treat them as read-only.
 
-The text face is Pillow's built-in scalable font (`ImageFont.load_default(size=N)`,
-Pillow >= 10.1). It covers ASCII and a handful of punctuation marks only, so text is
-passed through `clean()` (accents folded, other characters dropped) and card suits
-are drawn as vector shapes (`suit_mask`, `paste_suit`), never as glyphs. It has no bold face:
-`text(..., bold=True)` thickens the strokes instead.
+The text face is DejaVu Sans Condensed (regular and bold), shipped in
+renderers/fonts/ with its licence. It covers accented Latin, Greek, Cyrillic and
+the card suits, so names keep their accents and card labels can use the suit
+symbols (`card_label("5S")` -> "5♠"); `clean()` only drops what the face lacks
+(emoji, CJK). Each (string, size, weight, anchor) is rasterised once into an `L`
+mask and pasted in its colour afterwards, which is several times cheaper than
+letting FreeType draw it again.
 
 Shapes drawn straight with ImageDraw are aliased; `rounded_box` and `suit_mask`
 draw at `SS` times the size and scale down, which is why they are cached.
@@ -22,6 +24,7 @@ import io
 import math
 import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -81,14 +84,15 @@ SEAT_COLORS: tuple[Color, ...] = ((110, 200, 255), (255, 150, 120), (190, 160, 2
 # ---------------------------------------------------------------------------
 
 
+_FONT_DIR = Path(__file__).resolve().parent / "fonts"
+_FACES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
 @functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in scalable face at `size` px (loaded once per size)."""
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]
-
-
-def _stroke(size: int, bold: bool) -> int:
-    return max(1, round(size / 22)) if bold else 0
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The text face at `size` px, regular or bold (loaded once per size)."""
+    return ImageFont.truetype(str(_FONT_DIR / _FACES[bold]), size)
 
 
 @functools.cache
@@ -106,19 +110,20 @@ def _glyph_bitmap(ch: str) -> bytes:
 def _has_glyph(ch: str) -> bool:
     if " " <= ch <= "~":
         return True
+    if unicodedata.category(ch) in ("Mn", "Me", "Cc", "Cf", "Cs", "Co", "Cn"):
+        return False
     return _glyph_bitmap(ch) != _notdef()
 
 
 @functools.lru_cache(maxsize=4096)
 def clean(s: str) -> str:
-    """`s` reduced to characters the built-in font can draw.
+    """`s` reduced to characters the face can draw, whitespace collapsed.
 
-    Accents are folded (`Zoë` -> `Zoe`), dashes become hyphens and anything else
-    the font lacks (emoji, other scripts) is dropped, so no tofu boxes appear.
+    Accents stay (`Zoë`); a character the face lacks is replaced by its unaccented
+    base if that helps and dropped otherwise (emoji, CJK), so no tofu boxes appear.
     """
-    s = s.replace("—", "-").replace("–", "-")
     out = []
-    for ch in s:
+    for ch in unicodedata.normalize("NFC", s):
         if _has_glyph(ch):
             out.append(ch)
             continue
@@ -127,10 +132,20 @@ def clean(s: str) -> str:
     return " ".join("".join(out).split())
 
 
+def card_label(code: str) -> str:
+    """A card code as players read it: `5S` -> `5♠`, `10H` -> `10♥`; `JK` -> `Joker`."""
+    code = str(code)
+    if code == "JK":
+        return "Joker"
+    if len(code) >= 2 and code[-1] in SUIT_SYMBOLS:
+        return code[:-1] + SUIT_SYMBOLS[code[-1]]
+    return code
+
+
 @functools.lru_cache(maxsize=8192)
 def text_size(s: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Width and height in px of `s` set at `size` (ascent to baseline + descent)."""
-    left, top, right, bottom = font(size).getbbox(s, stroke_width=_stroke(size, bold))
+    left, top, right, bottom = font(size, bold).getbbox(s)
     return right - left, bottom - top
 
 
@@ -143,8 +158,18 @@ def ellipsize(s: str, size: int, max_width: int, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
+@functools.lru_cache(maxsize=4096)
+def text_mask(s: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """`s` rasterised once: an `L` mask and its offset from the anchor point."""
+    f = font(size, bold)
+    x0, y0, x1, y1 = f.getbbox(s, anchor=anchor)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), s, font=f, fill=255, anchor=anchor)
+    return mask, x0, y0
+
+
 def text(
-    draw: ImageDraw.ImageDraw,
+    draw: ImageDraw.ImageDraw | Image.Image,
     xy: tuple[float, float],
     s: str,
     size: int,
@@ -156,16 +181,17 @@ def text(
 ) -> None:
     """Draw `s` at `xy` (Pillow anchor codes: `la` left-ascender, `mm` centre, ...).
 
-    `bold` thickens strokes in the fill colour; `shadow` adds a 2 px drop shadow.
+    `draw` is an ImageDraw or the image itself; `shadow` adds a small drop shadow.
     """
-    f = font(size)
-    sw = _stroke(size, bold)
+    canvas = draw if isinstance(draw, Image.Image) else draw._image  # type: ignore[attr-defined]
+    if not s:
+        return
+    mask, dx, dy = text_mask(s, size, bold, anchor)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
     if shadow is not None:
         off = max(1, size // 16)
-        draw.text(
-            (xy[0] + off, xy[1] + off), s, font=f, fill=shadow, anchor=anchor, stroke_width=sw, stroke_fill=shadow
-        )
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=sw, stroke_fill=fill)
+        canvas.paste(shadow[:3], (x + off, y + off), mask)
+    canvas.paste(fill[:3], (x, y), mask)
 
 
 # ---------------------------------------------------------------------------

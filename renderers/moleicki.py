@@ -367,15 +367,7 @@ def _vector_glyph(vector: str, radius: int) -> Image.Image:
         _arc_arrow(d, c, c, s * 0.3, 300 if clockwise else 240, 240 if clockwise else 300, w * 0.75, ink, clockwise)
         letter = "N" if vector == "north" else "S"
         px = round(s * 0.26)
-        d.text(
-            (c, c + s * 0.02),
-            letter,
-            font=font(px),
-            fill=_RED,
-            anchor="mm",
-            stroke_width=round(px / 14),
-            stroke_fill=_RED,
-        )
+        d.text((c, c + s * 0.02), letter, font=font(px, True), fill=_RED, anchor="mm")
     return img.resize((2 * radius, 2 * radius), Image.Resampling.LANCZOS)
 
 

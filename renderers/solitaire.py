@@ -173,7 +173,7 @@ def face(code: str) -> Image.Image:
     clear_w = round(CARD_W * (0.34 if rank == "10" else 0.285))
     d.rectangle((3, 3, clear_w, round(CARD_H * 0.365)), fill=_CARD_FACE)
     size = _INDEX_PX - (4 if rank == "10" else 0)
-    top = font(size).getbbox(rank, anchor="ls")[1]  # cap top above the baseline (negative)
+    top = font(size, True).getbbox(rank, anchor="ls")[1]  # cap top above the baseline (negative)
     text(d, (8, 4 - top), rank, size, colour, bold=True, anchor="ls")
     px = _PIP_PX
     img.paste(colour[:3], PIP_BOX[:2], suit_mask(suit, px))
