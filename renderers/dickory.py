@@ -48,6 +48,7 @@ from renderers.draw import (
     ellipsize,
     felt,
     font,
+    paste_over,
     paste_shadow,
     rounded_box,
     text,
@@ -520,7 +521,7 @@ def _winner_banner(canvas: Image.Image, view: dict[str, Any], names: list[str]) 
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (any `hand` in the view is ignored)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="dickory.table")
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
@@ -536,7 +537,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     clock = _clock(highest)
     r = CLOCK_RADIUS
     paste_shadow(canvas, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r), 2 * r, 2 * r, r, blur=6, offset=(3, 5))
-    canvas.alpha_composite(clock, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r))
+    paste_over(canvas, clock, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r))
     _queue(canvas, view)
     _meld(canvas, view, names)
     _piles(canvas, view)
@@ -572,7 +573,7 @@ def _order_strip(canvas: Image.Image, order: Sequence[int], y: int, counts: dict
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand, sorted in the current order, under the order strip."""
-    return to_png(_hand_image(view))
+    return to_png(_hand_image(view), key="dickory.hand")
 
 
 def _hand_image(view: dict[str, Any]) -> Image.Image:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+import threading
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,13 +42,17 @@ __all__ = [
     "RED_SUIT",
     "SEAT_COLORS",
     "SS",
+    "SUIT_SYMBOLS",
     "WHITE",
     "Color",
+    "card_label",
     "clean",
     "ellipsize",
     "felt",
     "felt_shades",
     "font",
+    "named_colours",
+    "paste_over",
     "paste_shadow",
     "paste_suit",
     "rounded_box",
@@ -55,6 +60,7 @@ __all__ = [
     "shadow_mask",
     "suit_mask",
     "text",
+    "text_mask",
     "text_size",
     "to_png",
     "triangle",
@@ -214,9 +220,41 @@ def _felt(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     return small.resize((w, h), Image.Resampling.BICUBIC)
 
 
-def felt(w: int, h: int, base: Color = FELT, edge: Color = FELT_DARK) -> Image.Image:
-    """A fresh RGBA canvas of warm baize with a soft vignette (built once per size)."""
+@functools.cache
+def _felt_rgba(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     return _felt(w, h, base, edge).convert("RGBA")
+
+
+def felt(w: int, h: int, base: Color = FELT, edge: Color = FELT_DARK) -> Image.Image:
+    """A fresh opaque RGBA canvas of warm baize with a soft vignette (built once per size)."""
+    return _felt_rgba(w, h, base, edge).copy()
+
+
+# Canvases stay opaque (alpha 255 everywhere). Compositing a translucent layer onto
+# an opaque canvas is a masked paste of the layer's colours through its alpha,
+# which Pillow does about twice as fast as alpha_composite; the layer's colours
+# and alpha are split once and kept with the cached layer.
+_split_cache: dict[int, tuple[Image.Image, Image.Image, Image.Image]] = {}
+
+
+def _split(layer: Image.Image) -> tuple[Image.Image, Image.Image]:
+    hit = _split_cache.get(id(layer))
+    if hit is not None and hit[0] is layer:
+        return hit[1], hit[2]
+    mask = layer.getchannel("A")
+    opaque = layer.copy()
+    opaque.putalpha(255)
+    if len(_split_cache) > 8192:
+        _split_cache.clear()
+    _split_cache[id(layer)] = (layer, opaque, mask)  # the layer is held, so its id stays unique
+    return opaque, mask
+
+
+def paste_over(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
+    """Composite a cached RGBA `layer` (a sprite, glyph, clock) onto an opaque canvas
+    at `xy`, clipped at the edges: `alpha_composite` for read-only cached layers."""
+    opaque, mask = _split(layer)
+    canvas.paste(opaque, (int(xy[0]), int(xy[1])), mask)
 
 
 @functools.cache
@@ -248,13 +286,17 @@ def rounded_box(
     w, h = x1 - x0, y1 - y0
     if w <= 0 or h <= 0:
         return
-    for color, mask in ((fill, rounded_mask(w, h, radius)), (outline, rounded_mask(w, h, radius, width))):
+    for color, width_ in ((fill, 0), (outline, width)):
         if color is None:
             continue
         alpha = color[3] if len(color) == 4 else 255
-        layer = Image.new("RGBA", (w, h), (*color[:3], 0))
-        layer.putalpha(mask if alpha == 255 else mask.point(lambda v, a=alpha: v * a // 255))
-        canvas.alpha_composite(layer, (x0, y0))
+        canvas.paste(color[:3], (x0, y0), _box_mask(w, h, radius, width_, alpha))
+
+
+@functools.lru_cache(maxsize=2048)
+def _box_mask(w: int, h: int, radius: int, width: int, alpha: int) -> Image.Image:
+    mask = rounded_mask(w, h, radius, width)
+    return mask if alpha == 255 else mask.point(lambda v: v * alpha // 255)
 
 
 @functools.cache
@@ -267,14 +309,6 @@ def shadow_mask(w: int, h: int, radius: int, blur: int = 4, strength: int = 110)
     m = Image.new("L", (w + 2 * pad, h + 2 * pad), 0)
     ImageDraw.Draw(m).rounded_rectangle((pad, pad, pad + w - 1, pad + h - 1), radius, fill=strength)
     return m.filter(ImageFilter.GaussianBlur(blur))
-
-
-@functools.cache
-def _shadow_layer(w: int, h: int, radius: int, blur: int, strength: int) -> Image.Image:
-    mask = shadow_mask(w, h, radius, blur, strength)
-    layer = Image.new("RGBA", mask.size, (0, 0, 0, 0))
-    layer.putalpha(mask)
-    return layer
 
 
 def paste_shadow(
@@ -290,20 +324,8 @@ def paste_shadow(
 ) -> None:
     """Drop a soft shadow for a `w`x`h` shape whose top-left corner is `xy`."""
     pad = 2 * blur
-    layer = _shadow_layer(w, h, radius, blur, strength)
-    x, y = xy[0] - pad + offset[0], xy[1] - pad + offset[1]
-    _composite_clipped(canvas, layer, x, y)
-
-
-def _composite_clipped(canvas: Image.Image, layer: Image.Image, x: int, y: int) -> None:
-    """alpha_composite that tolerates a layer hanging over the canvas edge."""
-    cw, ch = canvas.size
-    lw, lh = layer.size
-    sx0, sy0 = max(0, -x), max(0, -y)
-    sx1, sy1 = min(lw, cw - x), min(lh, ch - y)
-    if sx1 <= sx0 or sy1 <= sy0:
-        return
-    canvas.alpha_composite(layer, (x + sx0, y + sy0), (sx0, sy0, sx1, sy1))
+    mask = shadow_mask(w, h, radius, blur, strength)
+    canvas.paste((0, 0, 0), (int(xy[0]) - pad + offset[0], int(xy[1]) - pad + offset[1]), mask)
 
 
 def triangle(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color, up: bool = True) -> None:
@@ -406,34 +428,80 @@ def felt_shades(base: Color = FELT, edge: Color = FELT_DARK, panel: Color = PANE
     return tuple(shades)
 
 
+_LEARN_RENDERS = 4  # renders a keyed palette is learnt from before it is frozen
+_palettes: dict[str, Image.Image] = {}
+_samples: dict[str, list[Image.Image]] = {}
+_palette_lock = threading.Lock()
+
+
+def named_colours() -> tuple[Color, ...]:
+    """The named colours of this module, kept exact in every palette."""
+    return (FELT, FELT_DARK, GOLD, GOLD_DARK, CREAM, WHITE, INK, MUTED, RED_SUIT, BLACK_SUIT, *SEAT_COLORS)
+
+
+def _learn(img: Image.Image, keep: Sequence[Color]) -> Image.Image:
+    """A `P` reference image: an octree palette of `img` plus the `keep` colours."""
+    octree = img.quantize(256 - len(keep), method=Image.Quantize.FASTOCTREE)
+    pal = octree.getpalette()[: 3 * (256 - len(keep))]  # type: ignore[index]
+    pal += [0] * (3 * (256 - len(keep)) - len(pal))
+    pal += [v for c in keep for v in c[:3]]
+    ref = Image.new("P", (1, 1))
+    ref.putpalette(pal)
+    return ref
+
+
+def _stacked(images: Sequence[Image.Image]) -> Image.Image:
+    w = max(i.width for i in images)
+    out = Image.new("RGB", (w, sum(i.height for i in images)), FELT)
+    y = 0
+    for i in images:
+        out.paste(i, (0, y))
+        y += i.height
+    return out
+
+
+def _palette(img: Image.Image, keep: Sequence[Color], key: str | None) -> Image.Image:
+    """The palette for `img`: learnt from it alone without a `key`; with one, learnt from
+    the first few renders under that key and then reused (learning costs more than
+    the whole PNG encode, and one table's colours hardly change between moves)."""
+    if key is None:
+        return _learn(img.reduce(2), keep)
+    with _palette_lock:
+        ref = _palettes.get(key)
+        if ref is not None:
+            return ref
+        seen = _samples.setdefault(key, [])
+        seen.append(img.reduce(3))
+        ref = _learn(_stacked(seen), keep)
+        if len(seen) >= _LEARN_RENDERS:
+            _palettes[key] = ref
+            del _samples[key]
+        return ref
+
+
 def to_png(
     img: Image.Image,
     *,
     palette: bool = True,
     reserve: Sequence[Color] | None = None,
-    compress_level: int = 3,
+    compress_level: int = 1,
+    key: str | None = None,
 ) -> bytes:
     """Encode a canvas as PNG bytes.
 
     By default the image is reduced to 256 colours: `reserve` colours (the felt
-    shades unless given) plus a fast octree palette of the rest, mapped without
-    dithering. For flat table art that keeps the look, makes files about four
-    times smaller and encodes faster than full colour. `palette=False` keeps
-    full colour.
+    shades and named colours unless given) plus an octree palette of the rest,
+    mapped without dithering. For flat table art that keeps the look and makes
+    files about four times smaller. Pass a `key` (e.g. "moleicki.table") to learn
+    that palette from the first few renders of that picture and reuse it after.
+    zlib level 1 is nearly as small as the default and about twice as fast.
+    `palette=False` keeps full colour.
     """
-    if img.mode == "RGBA":
+    if img.mode != "RGB":
         img = img.convert("RGB")
     if palette:
-        keep = list(felt_shades() if reserve is None else reserve)[:128]
-        # The palette is learnt from a half-size copy: a quarter of the work, and
-        # every colour that covers more than a sliver of the image survives it.
-        octree = img.reduce(2).quantize(256 - len(keep), method=Image.Quantize.FASTOCTREE)
-        pal = octree.getpalette()[: 3 * (256 - len(keep))]  # type: ignore[index]
-        pal += [v for c in keep for v in c[:3]]
-        pal += [0] * (768 - len(pal))
-        ref = Image.new("P", (1, 1))
-        ref.putpalette(pal)
-        img = img.quantize(palette=ref, dither=Image.Dither.NONE)
+        keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
+        img = img.quantize(palette=_palette(img, keep, key), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()

@@ -111,7 +111,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The whole table as PNG bytes; face-down cards are backs."""
-    return S.finish(_table_image(view))
+    return S.finish(_table_image(view), "klondike")
 
 
 def render_hand(view: dict[str, Any]) -> bytes:

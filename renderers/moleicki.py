@@ -58,6 +58,7 @@ from renderers.draw import (
     ellipsize,
     felt,
     font,
+    paste_over,
     paste_suit,
     rounded_box,
     text,
@@ -437,7 +438,7 @@ def _vector_panel(canvas: Image.Image, view: dict[str, Any], names: list[str]) -
     glyph_r = 44
     glyph = _vector_glyph(vector if vector in STRENGTH else "up", glyph_r)
     gx, gy = x + 16, y + 40
-    canvas.alpha_composite(glyph, (gx, gy))
+    paste_over(canvas, glyph, (gx, gy))
     title = str(view.get("vector_title") or VECTOR_TITLES.get(vector, vector))
     lines = _wrap(clean(title), 28, _VECTOR_W - 2 * glyph_r - 44)
     ty = gy + glyph_r - (len(lines) - 1) * 16
@@ -449,7 +450,7 @@ def _vector_panel(canvas: Image.Image, view: dict[str, Any], names: list[str]) -
     players = _players(view)
     ry = y + _CENTRE_H - 2 * _RING_R - 14
     ring = _ring(players, int(direction or 0), int(current) if current is not None else -1, _RING_R)
-    canvas.alpha_composite(ring, (x + 10, ry))
+    paste_over(canvas, ring, (x + 10, ry))
     tx = x + 10 + 2 * _RING_R + 8
     if direction in (1, -1):
         way = "LEFT" if direction == 1 else "RIGHT"
@@ -851,7 +852,7 @@ def _strip_patch(height: int, vector: str) -> Image.Image:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (a `hand` in the view is ignored)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="moleicki.table")
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
@@ -873,7 +874,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand sorted in the vector (matching cards stacked) and their tableau."""
-    return to_png(_hand_image(view))
+    return to_png(_hand_image(view), key="moleicki.hand")
 
 
 def _hand_groups(hand: Sequence[str], vector: str) -> list[list[str]]:

@@ -346,8 +346,9 @@ def status_banner(canvas: Image.Image, view: dict[str, Any], columns_bottom: int
         banner(canvas, cy, "NO USEFUL MOVE LEFT", "Undo a move, or resign", _STUCK)
 
 
-def finish(canvas: Image.Image) -> bytes:
-    return to_png(canvas)
+def finish(canvas: Image.Image, game: str = "solitaire") -> bytes:
+    """PNG bytes, with a palette learnt once per game."""
+    return to_png(canvas, key=f"{game}.table")
 
 
 def canvas_for(lay: Layout) -> Image.Image:
