@@ -47,6 +47,10 @@ from renderers.draw import (
     clean,
     ellipsize,
     felt,
+    final_alt,
+    final_banner,
+    final_of,
+    final_winners,
     font,
     paste_over,
     paste_shadow,
@@ -486,32 +490,31 @@ def _count_badge(canvas: Image.Image, cx: int, cy: int, n: int) -> None:
     text(ImageDraw.Draw(canvas), (cx, cy + 1), s, 26, WHITE, bold=True, anchor="mm")
 
 
-def _winner_banner(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
+def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The result to show: the bot's `final`, or one built from a normally finished game."""
+    final = final_of(view)
+    if final is not None or not view.get("over"):
+        return final
     winner = view.get("winner")
-    d = ImageDraw.Draw(canvas)
-    y0 = CLOCK_CENTER[1] - 62
-    y1 = CLOCK_CENTER[1] + 62
-    band = Image.new("RGBA", (TABLE_SIZE[0], y1 - y0), (10, 14, 12, 250))
-    canvas.alpha_composite(band, (0, y0))
-    d.line(((0, y0), (TABLE_SIZE[0], y0)), fill=GOLD, width=3)
-    d.line(((0, y1), (TABLE_SIZE[0], y1)), fill=GOLD, width=3)
-    cx = TABLE_SIZE[0] // 2
     best_of_3 = view.get("match") == "best-of-3"
-    suffix = " wins the match!" if best_of_3 else " wins!"
-    if winner in (0, 1):
-        room = 900 - text_size(suffix, 52, True)[0]
-        title = ellipsize(names[winner], 52, room, bold=True) + suffix
-    else:
-        title = "Game over"
-    text(d, (cx, y0 + 50), title, 52, GOLD, bold=True, anchor="mm", shadow=(0, 0, 0))
-    sub = "emptied their hand first"
-    if winner in (0, 1):
-        left = _pair(view, "hand_sizes")[1 - winner]
-        sub = f"first to empty their hand · {names[1 - winner]} is left with {left}"
+    if winner not in (0, 1):
+        return {"headline": "Game over", "lines": [], "places": None}
+    headline = f"{names[winner]} wins{' the match' if best_of_3 else ''}!"
+    left = _pair(view, "hand_sizes")[1 - winner]
+    line = f"first to empty their hand · {names[1 - winner]} is left with {left}"
     if best_of_3:
         w0, w1 = _pair(view, "scores")
-        sub = f"Match {names[0]} {w0} - {w1} {names[1]}"
-    text(d, (cx, y0 + 96), ellipsize(sub, 26, 860), 26, CREAM, anchor="mm")
+        line = f"Match {names[0]} {w0} - {w1} {names[1]}"
+    places = [1, 2] if winner == 0 else [2, 1]
+    return {"headline": headline, "lines": [line], "places": places}
+
+
+def _ended(view: dict[str, Any], final: dict[str, Any]) -> dict[str, Any]:
+    """The view as the table shows it once the game has ended: nobody to move, the
+    seats placed first marked as winners."""
+    winners = final_winners(final)
+    winner = next(iter(winners)) if len(winners) == 1 else view.get("winner")
+    return dict(view, to_move=[], over=True, winner=winner if final.get("places") else view.get("winner"))
 
 
 # ---------------------------------------------------------------------------
@@ -526,6 +529,9 @@ def render_table(view: dict[str, Any]) -> bytes:
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
     names = _names(view)
+    final = _final(view, names)
+    if final is not None:
+        view = _ended(view, final)
     canvas = felt(*TABLE_SIZE)
     viewer = view.get("seat")
     bottom = viewer if viewer in (0, 1) else 0
@@ -542,8 +548,8 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     _meld(canvas, view, names)
     _piles(canvas, view)
     _table_order(canvas, _order(view))
-    if view.get("over"):
-        _winner_banner(canvas, view, names)
+    if final is not None:
+        final_banner(canvas, final, CLOCK_CENTER[1])
     return canvas
 
 
@@ -668,10 +674,9 @@ def alt_text(view: dict[str, Any]) -> str:
         first += ", no meld on the table."
     sizes = _pair(view, "hand_sizes")
     counts = ", ".join(f"{names[s]} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''}" for s in (0, 1))
-    if view.get("over"):
-        w = view.get("winner")
-        end = f"{names[w]} wins." if w in (0, 1) else "The game is over."
-        second = f"{counts}; {end}"
+    final = _final(view, names)
+    if final is not None:
+        second = f"{counts}. {final_alt(final)}"
     else:
         movers = [names[s] for s in view.get("to_move") or [] if s in (0, 1)]
         second = f"{counts}; {' and '.join(movers) or 'nobody'} to move."

@@ -24,8 +24,9 @@ import io
 import math
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -45,13 +46,19 @@ __all__ = [
     "SUIT_SYMBOLS",
     "WHITE",
     "Color",
+    "banner_height",
     "card_label",
     "clean",
     "ellipsize",
     "felt",
     "felt_shades",
+    "final_alt",
+    "final_banner",
+    "final_of",
+    "final_winners",
     "font",
     "named_colours",
+    "palette_sheet",
     "paste_over",
     "paste_shadow",
     "paste_suit",
@@ -406,6 +413,93 @@ def paste_suit(canvas: Image.Image, suit: str, center: tuple[float, float], px: 
 
 
 # ---------------------------------------------------------------------------
+# Endings: one result banner for every game
+# ---------------------------------------------------------------------------
+
+_BANNER_BG: Color = (10, 14, 12, 240)
+
+
+def final_of(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The view's `final` result (added by the bot once a game has ended for any
+    reason: a win, a resign, a forfeit, a cancel), tidied; None while it runs.
+
+    Shape: {"headline": str, "lines": [str, ...], "places": [int per seat] | None}.
+    """
+    final = view.get("final")
+    if not isinstance(final, dict):
+        return None
+    lines = [str(x) for x in final.get("lines") or [] if str(x).strip()]
+    places = final.get("places")
+    return {
+        "headline": str(final.get("headline") or "Game over"),
+        "lines": lines,
+        "places": [int(p) for p in places] if isinstance(places, list) else None,
+    }
+
+
+def final_winners(final: dict[str, Any]) -> set[int]:
+    """Seats placed first in a `final` result (none if places are unknown)."""
+    places = final.get("places") or []
+    return {seat for seat, place in enumerate(places) if place == 1}
+
+
+def banner_height(final: dict[str, Any], width: int) -> int:
+    """Height of `final_banner` for this result on a canvas `width` px wide."""
+    return 86 + 34 * len(_standing_rows(final, width))
+
+
+def _standing_rows(final: dict[str, Any], width: int) -> list[str]:
+    """The standings packed a few to a row, so eight players fit in four short rows."""
+    rows: list[str] = []
+    for line in final["lines"]:
+        trial = f"{rows[-1]}   {line}" if rows else line
+        if rows and text_size(trial, 26)[0] <= width - 80 and len(final["lines"]) > 3:
+            rows[-1] = trial
+        else:
+            rows.append(line)
+    return rows[:5]
+
+
+def final_banner(canvas: Image.Image, final: dict[str, Any], cy: int, colour: Color = GOLD) -> tuple[int, int]:
+    """A dark band across the canvas centred near `cy`: the headline in big letters and
+    the standings under it. Kept inside the canvas; returns its (top, bottom)."""
+    w = canvas.width
+    rows = _standing_rows(final, w)
+    h = banner_height(final, w)
+    y0 = max(0, min(canvas.height - h, cy - h // 2))
+    y1 = y0 + h
+    canvas.alpha_composite(Image.new("RGBA", (w, h), _BANNER_BG), (0, y0))
+    d = ImageDraw.Draw(canvas)
+    d.line(((0, y0), (w, y0)), fill=colour, width=3)
+    d.line(((0, y1 - 1), (w, y1 - 1)), fill=colour, width=3)
+    size = 46
+    headline = clean(final["headline"])
+    while size > 28 and text_size(headline, size, True)[0] > w - 40:
+        size -= 4
+    text(
+        d,
+        (w / 2, y0 + 44),
+        ellipsize(headline, size, w - 40, True),
+        size,
+        colour,
+        bold=True,
+        anchor="mm",
+        shadow=(0, 0, 0),
+    )
+    for i, row in enumerate(rows):
+        text(d, (w / 2, y0 + 98 + 34 * i), ellipsize(clean(row), 26, w - 40), 26, CREAM, anchor="mm")
+    return y0, y1
+
+
+def final_alt(final: dict[str, Any]) -> str:
+    """The result in words for alt text: the headline, then the standings."""
+    out = final["headline"].rstrip(".") + "."
+    if final["lines"]:
+        out += " " + "; ".join(final["lines"]) + "."
+    return out
+
+
+# ---------------------------------------------------------------------------
 # Output
 # ---------------------------------------------------------------------------
 
@@ -428,9 +522,7 @@ def felt_shades(base: Color = FELT, edge: Color = FELT_DARK, panel: Color = PANE
     return tuple(shades)
 
 
-_LEARN_RENDERS = 4  # renders a keyed palette is learnt from before it is frozen
 _palettes: dict[str, Image.Image] = {}
-_samples: dict[str, list[Image.Image]] = {}
 _palette_lock = threading.Lock()
 
 
@@ -450,32 +542,32 @@ def _learn(img: Image.Image, keep: Sequence[Color]) -> Image.Image:
     return ref
 
 
-def _stacked(images: Sequence[Image.Image]) -> Image.Image:
+def palette_sheet(images: Sequence[Image.Image]) -> Image.Image:
+    """Pictures stacked into one RGB sheet (RGBA ones laid on felt) to learn a palette from."""
     w = max(i.width for i in images)
-    out = Image.new("RGB", (w, sum(i.height for i in images)), FELT)
+    out = felt(w, sum(i.height for i in images))
     y = 0
     for i in images:
-        out.paste(i, (0, y))
+        if i.mode == "RGBA":
+            out.alpha_composite(i, (0, y))
+        else:
+            out.paste(i.convert("RGBA"), (0, y))
         y += i.height
-    return out
+    return out.convert("RGB")
 
 
-def _palette(img: Image.Image, keep: Sequence[Color], key: str | None) -> Image.Image:
-    """The palette for `img`: learnt from it alone without a `key`; with one, learnt from
-    the first few renders under that key and then reused (learning costs more than
-    the whole PNG encode, and one table's colours hardly change between moves)."""
-    if key is None:
+def _palette(
+    img: Image.Image, keep: Sequence[Color], key: str | None, source: Callable[[], Image.Image] | None
+) -> Image.Image:
+    """The palette for `img`: learnt from it alone, or, with a `key` and a `source`,
+    learnt once from the source sheet and reused. Learning costs more than the whole
+    PNG encode, and a fixed sample keeps a view's PNG the same whatever came before."""
+    if key is None or source is None:
         return _learn(img.reduce(2), keep)
     with _palette_lock:
         ref = _palettes.get(key)
-        if ref is not None:
-            return ref
-        seen = _samples.setdefault(key, [])
-        seen.append(img.reduce(3))
-        ref = _learn(_stacked(seen), keep)
-        if len(seen) >= _LEARN_RENDERS:
-            _palettes[key] = ref
-            del _samples[key]
+        if ref is None:
+            ref = _palettes[key] = _learn(source().convert("RGB"), keep)
         return ref
 
 
@@ -486,14 +578,16 @@ def to_png(
     reserve: Sequence[Color] | None = None,
     compress_level: int = 1,
     key: str | None = None,
+    source: Callable[[], Image.Image] | None = None,
 ) -> bytes:
     """Encode a canvas as PNG bytes.
 
     By default the image is reduced to 256 colours: `reserve` colours (the felt
     shades and named colours unless given) plus an octree palette of the rest,
     mapped without dithering. For flat table art that keeps the look and makes
-    files about four times smaller. Pass a `key` (e.g. "moleicki.table") to learn
-    that palette from the first few renders of that picture and reuse it after.
+    files about four times smaller. With a `key` (e.g. "moleicki.table") and a
+    `source` (a callable returning a sample sheet of that picture's art, see
+    `palette_sheet`) the palette is learnt once from the sample and reused.
     zlib level 1 is nearly as small as the default and about twice as fast.
     `palette=False` keeps full colour.
     """
@@ -501,7 +595,7 @@ def to_png(
         img = img.convert("RGB")
     if palette:
         keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
-        img = img.quantize(palette=_palette(img, keep, key), dither=Image.Dither.NONE)
+        img = img.quantize(palette=_palette(img, keep, key, source), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()
