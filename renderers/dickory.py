@@ -52,6 +52,7 @@ from renderers.draw import (
     final_of,
     final_winners,
     font,
+    palette_sheet,
     paste_over,
     paste_shadow,
     rounded_box,
@@ -524,7 +525,7 @@ def _ended(view: dict[str, Any], final: dict[str, Any]) -> dict[str, Any]:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (any `hand` in the view is ignored)."""
-    return to_png(_table_image(view), key="dickory.table")
+    return to_png(_table_image(view), key="dickory.table", source=_palette_source)
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
@@ -579,7 +580,7 @@ def _order_strip(canvas: Image.Image, order: Sequence[int], y: int, counts: dict
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand, sorted in the current order, under the order strip."""
-    return to_png(_hand_image(view), key="dickory.hand")
+    return to_png(_hand_image(view), key="dickory.hand", source=_palette_source)
 
 
 def _hand_image(view: dict[str, Any]) -> Image.Image:
@@ -624,8 +625,36 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
     return canvas
 
 
+_SAMPLE: dict[str, Any] = {
+    "variant": "classic",
+    "match": "best-of-3",
+    "seat": 0,
+    "queue": [11, 9, 4, 2, 10, 7],
+    "highest": 7,
+    "meld": {"cards": [5, 6, 7], "type": "run", "seat": 1},
+    "leader": 1,
+    "to_move": [0],
+    "hand": [8, 8, 10, 1, 3, 7],
+    "hand_sizes": [6, 8],
+    "known": [[8], []],
+    "draw_pile": 12,
+    "discards": 4,
+    "scores": [1, 0],
+    "hand_no": 2,
+    "dealer": 1,
+    "over": False,
+    "winner": None,
+}
+
+
+def _palette_source() -> Image.Image:
+    """Sample art the table and hand palettes are learnt from, once per process."""
+    over = dict(_SAMPLE, meld=None, over=True, winner=0, to_move=[], hand_sizes=[0, 8], highest=12)
+    return palette_sheet([_table_image(_SAMPLE), _table_image(over), _hand_image(_SAMPLE)])
+
+
 def warm() -> None:
-    """Build the cached pieces (12 clocks, felt, sprites, masks, fonts) before the first render.
+    """Build the cached pieces (12 clocks, felt, sprites, masks, fonts, palettes) before the first render.
 
     Takes about a second and a half; worth calling once in a worker thread at bot start.
     """
@@ -634,29 +663,9 @@ def warm() -> None:
     for size in ("large", "normal", "small"):
         for n in range(1, 13):
             number_image(n, size)
-    sample: dict[str, Any] = {
-        "variant": "classic",
-        "match": "best-of-3",
-        "seat": 0,
-        "queue": [11, 9, 4, 2, 10, 7],
-        "highest": 7,
-        "meld": {"cards": [5, 6, 7], "type": "run", "seat": 1},
-        "leader": 1,
-        "to_move": [0],
-        "hand": [8, 8, 10, 1, 3, 7],
-        "hand_sizes": [6, 8],
-        "known": [[8], []],
-        "draw_pile": 12,
-        "discards": 4,
-        "scores": [1, 0],
-        "hand_no": 2,
-        "dealer": 1,
-        "over": False,
-        "winner": None,
-    }
-    render_table(sample)
-    render_table(dict(sample, meld=None, over=True, winner=0, to_move=[], hand_sizes=[0, 8]))
-    render_hand(sample)
+    render_table(_SAMPLE)
+    render_table(dict(_SAMPLE, meld=None, over=True, winner=0, to_move=[], hand_sizes=[0, 8]))
+    render_hand(_SAMPLE)
 
 
 def alt_text(view: dict[str, Any]) -> str:

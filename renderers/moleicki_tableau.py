@@ -105,7 +105,7 @@ def plan(
     size = sizes[-1]
     w = card_size(size)[0]
     widest = max(shape.rows or (1,))
-    step = max(w // 3, (max_width - w) // max(1, widest - 1)) if widest > 1 else w + GAP
+    step = max(w // 4, (max_width - w) // max(1, widest - 1)) if widest > 1 else w + GAP
     width, height, step = _measure(shape, size, len(shape.rows) > 1, head, min(step, w + GAP))
     return _plan(shape, size, len(shape.rows) > 1, step, width, height, head)
 

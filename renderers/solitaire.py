@@ -39,6 +39,7 @@ from renderers.draw import (
     final_banner,
     final_of,
     font,
+    palette_sheet,
     paste_suit,
     rounded_box,
     suit_mask,
@@ -358,8 +359,27 @@ def status_banner(canvas: Image.Image, view: dict[str, Any], lay: Layout) -> Non
 
 
 def finish(canvas: Image.Image, game: str = "solitaire") -> bytes:
-    """PNG bytes, with a palette learnt once per game."""
-    return to_png(canvas, key=f"{game}.table")
+    """PNG bytes, with the palette learnt once from `palette_source`."""
+    return to_png(canvas, key="solitaire.table", source=palette_source)
+
+
+def palette_source() -> Image.Image:
+    """Sample art both solitaires' palette is learnt from: every face, the back and slot
+    on felt, the tags, header, badges and each result band."""
+    cards = felt(13 * (CARD_W + 4), 4 * (CARD_H + 8) + CARD_H + 8)
+    for i, code in enumerate(r + s for s in SUITS for r in _RANKS):
+        paste_face(cards, code, ((i % 13) * (CARD_W + 4), (i // 13) * (CARD_H + 8)))
+    paste_face(cards, None, (0, 4 * (CARD_H + 8)))
+    paste_card(cards, slot_image(CARD), (CARD_W + 8, 4 * (CARD_H + 8)), shadow=False)
+    paste_suit(cards, "S", (CARD_W * 1.5 + 8, 4 * (CARD_H + 8) + CARD_H / 2), round(CARD_W * 0.42), _SLOT_SUIT)
+    chrome = felt(WIDTH, 520)
+    header(chrome, "FREECELL", "Deal #1 · draw 3", 12, "max run 4")
+    for i, label in enumerate("abcdfsw12345678"):
+        pile_tag(chrome, 30 + i * 60, 70, label, note="3" if label == "w" else "")
+    count_badge(chrome, 40, 130, 24)
+    for j, (title, colour) in enumerate((("SOLVED!", GOLD), ("RESIGNED", MUTED), ("NO USEFUL MOVE", _STUCK))):
+        final_banner(chrome, {"headline": title, "lines": ["a line"], "places": None}, 210 + j * 125, colour)
+    return palette_sheet([cards, chrome])
 
 
 def canvas_for(lay: Layout) -> Image.Image:

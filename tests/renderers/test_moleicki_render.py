@@ -285,3 +285,56 @@ def test_missing_or_odd_names_still_render(states):
     v = dict(public(states["mid-8"]), names=["🎲🎲", "W" * 90, "", "x", "y", "z", "ä", "ö"])
     open_png(R.render_table(v))
     open_png(R.render_hand(dict(v, seat=1, hand=states["mid-8"].view(1)["hand"])))
+
+
+# -- the hand shows what to beat ----------------------------------------------------------------
+
+
+def test_the_hand_image_shows_the_card_to_beat_beside_the_hand(states):
+    from renderers.cards import card_image
+
+    state = states["mid-4"]
+    seat = state.to_move[0]
+    v = own(state, seat)
+    assert v["top"] and len(v["pile"]) > v["pile_base"]
+    img = open_png(R.render_hand(v))
+    # the "to beat" column at the left holds the pile's top card: its face colours match the sprite's
+    sprite = card_image(v["pile"][-1], "large").convert("RGB")
+    box = (16, 200, 16 + 196, 200 + sprite.height)
+    white = count_near(img, box, (253, 252, 248), 6)
+    assert white > 0.4 * sprite.width * sprite.height
+    empty = open_png(R.render_hand(dict(v, pile=[], pile_base=0, top=None)))
+    assert count_near(empty, box, (253, 252, 248), 6) < 200
+    # and the hand itself moved right of that column: nothing of it is under the column
+    assert R.alt_text(v) == R.alt_text(dict(v, hand=[]))
+
+
+# -- any deal design fits -----------------------------------------------------------------------
+
+
+def test_a_large_custom_design_scales_inside_every_panel():
+    """4 rows x 6 piles x 5 cards (the engine will accept such designs): the panels grow and
+    the cards shrink and stack, but every pile stays inside its own panel and shows."""
+    v = R.sample_view(players=8, rows=(6, 6, 6, 6), depth=5)
+    img = open_png(R.render_table(v))
+    assert img.size == (R.TABLE_W, R.table_height(8, v)) and img.height < 2.6 * R.TABLE_W
+    for seat in range(8):
+        x0, y0, x1, y1 = R.panel_box(seat, v)
+        inside = count_near(img, (x0, y0, x1, y1), BACK, 20)
+        assert inside > 24 * 40, (seat, inside)  # 24 piles of backs, each showing a strip
+    gap_y = R.panel_box(0, v)[3] + 4  # the felt between two panel rows holds no card
+    assert count_near(img, (16, gap_y, R.TABLE_W - 16, gap_y + 4), BACK, 20) == 0
+    hand = open_png(R.render_hand(dict(v, seat=3)))
+    assert hand.width == R.HAND_W and count_near(hand, (0, 420, hand.width, hand.height), BACK, 20) > 24 * 40
+
+
+def test_tableau_plans_shrink_then_stack_then_squeeze():
+    from renderers.moleicki_tableau import Shape, plan
+
+    assert plan(Shape((1, 3), 2), 363).size == "normal" and not plan(Shape((1, 3), 2), 363).stacked
+    wide = plan(Shape((2, 3, 3), 3), 363, max_height=420)
+    assert wide.stacked and wide.width <= 363 and wide.height <= 420
+    huge = plan(Shape((6, 6, 6, 6), 5), 363, max_height=420)
+    assert huge.width <= 363 and huge.size in ("small", "tiny")
+    squeezed = plan(Shape((30,), 2), 363)
+    assert squeezed.width <= 363 and squeezed.step_x < squeezed.width
