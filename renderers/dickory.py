@@ -305,8 +305,6 @@ def _pill(canvas: Image.Image, x: int, y: int, s: str, size: int, bg: Color, fg:
 
 def _header(canvas: Image.Image, view: dict[str, Any]) -> None:
     d = ImageDraw.Draw(canvas)
-    rounded_box(canvas, (_PAD, 6, TABLE_SIZE[0] - _PAD, _HEADER_H), 14, fill=PANEL)
-    text(d, (_PAD + 18, _HEADER_H / 2 + 4), "DICKORY", 32, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
     variant = "Hickory variant" if view.get("variant") == "hickory" else "Classic"
     match = view.get("match")
     parts = [variant]
@@ -341,7 +339,6 @@ def _player_panel(canvas: Image.Image, view: dict[str, Any], seat: int, y: int, 
     over = bool(view.get("over"))
     active = seat in to_move and not over
     winner = over and view.get("winner") == seat
-    rounded_box(canvas, (x0, y, x1, y + _PANEL_H), 16, fill=PANEL)
     if active or winner:
         rounded_box(canvas, (x0, y, x1, y + _PANEL_H), 16, outline=_TURN, width=4)
     color = SEAT_COLORS[seat % len(SEAT_COLORS)]
@@ -396,8 +393,6 @@ def _queue(canvas: Image.Image, view: dict[str, Any]) -> None:
     d = ImageDraw.Draw(canvas)
     queue = [int(q) for q in view.get("queue") or []]
     y = _MID_Y + 2
-    _label(d, (_RIGHT_X, y), "QUEUE")
-    text(d, (_RIGHT_X + 92, y + 2), "rightmost card sets the clock", 19, MUTED)
     cy = y + 34
     gap = 4
     max_w = _RIGHT_W - 4
@@ -422,7 +417,7 @@ def _meld(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
     d = ImageDraw.Draw(canvas)
     meld = view.get("meld")
     y = _MID_Y + 34 + card_size("normal")[1] + 34
-    rx = _label(d, (_RIGHT_X, y), "MELD")
+    rx = _RIGHT_X + text_size("MELD", 22, True)[0]  # the label is on the base
     cy = y + 34
     if meld and meld.get("cards"):
         kind = _meld_label(meld).upper()
@@ -460,7 +455,6 @@ def _piles(canvas: Image.Image, view: dict[str, Any]) -> None:
         else:
             paste_card(canvas, slot_image("small"), (x, y), shadow=False)
             text(d, (cx, y + h // 2), str(count), 28, CREAM, bold=True, anchor="mm")
-        text(d, (cx, y + h + 16), label, 17, MUTED, bold=True, anchor="mm")
 
 
 def _table_order(canvas: Image.Image, order: Sequence[int]) -> None:
@@ -533,25 +527,53 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     final = _final(view, names)
     if final is not None:
         view = _ended(view, final)
-    canvas = felt(*TABLE_SIZE)
+    highest = int(view.get("highest") or 12)
+    order = _order(view)
+    canvas = _base(highest if order == order_from_highest(highest) else 0).copy()
+    if order != order_from_highest(highest):
+        _clock_and_strip(canvas, highest, order)
     viewer = view.get("seat")
     bottom = viewer if viewer in (0, 1) else 0
     top = 1 - bottom
     _header(canvas, view)
     _player_panel(canvas, view, top, _TOP_PANEL_Y, names)
     _player_panel(canvas, view, bottom, _BOTTOM_PANEL_Y, names)
-    highest = int(view.get("highest") or 12)
-    clock = _clock(highest)
-    r = CLOCK_RADIUS
-    paste_shadow(canvas, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r), 2 * r, 2 * r, r, blur=6, offset=(3, 5))
-    paste_over(canvas, clock, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r))
     _queue(canvas, view)
     _meld(canvas, view, names)
     _piles(canvas, view)
-    _table_order(canvas, _order(view))
     if final is not None:
         final_banner(canvas, final, CLOCK_CENTER[1])
     return canvas
+
+
+@functools.lru_cache(maxsize=13)
+def _base(highest: int) -> Image.Image:
+    """What a table shows whatever the moves: felt, panels, labels, and for `highest`
+    1..12 its clock and rank strip (0: neither). Cached; each render draws on a copy."""
+    canvas = felt(*TABLE_SIZE)
+    d = ImageDraw.Draw(canvas)
+    rounded_box(canvas, (_PAD, 6, TABLE_SIZE[0] - _PAD, _HEADER_H), 14, fill=PANEL)
+    text(d, (_PAD + 18, _HEADER_H / 2 + 4), "DICKORY", 32, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
+    for y in (_TOP_PANEL_Y, _BOTTOM_PANEL_Y):
+        rounded_box(canvas, (_PAD, y, TABLE_SIZE[0] - _PAD, y + _PANEL_H), 16, fill=PANEL)
+    _label(d, (_RIGHT_X, _MID_Y + 2), "QUEUE")
+    text(d, (_RIGHT_X + 92, _MID_Y + 4), "rightmost card sets the clock", 19, MUTED)
+    _label(d, (_RIGHT_X, _MID_Y + 34 + card_size("normal")[1] + 34), "MELD")
+    w, h = card_size("small")
+    y = _MID_Y + 34 + card_size("normal")[1] + 34 + 34 + 8
+    for i, label in enumerate(("DISCARD", "DRAW")):
+        cx = TABLE_SIZE[0] - _PAD - 6 - w // 2 - i * (w + 34)
+        text(d, (cx, y + h + 16), label, 17, MUTED, bold=True, anchor="mm")
+    if highest:
+        _clock_and_strip(canvas, highest, order_from_highest(highest))
+    return canvas
+
+
+def _clock_and_strip(canvas: Image.Image, highest: int, order: Sequence[int]) -> None:
+    r = CLOCK_RADIUS
+    paste_shadow(canvas, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r), 2 * r, 2 * r, r, blur=6, offset=(3, 5))
+    paste_over(canvas, _clock(highest), (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r))
+    _table_order(canvas, order)
 
 
 def _order_strip(canvas: Image.Image, order: Sequence[int], y: int, counts: dict[int, int]) -> None:

@@ -416,7 +416,7 @@ def paste_suit(canvas: Image.Image, suit: str, center: tuple[float, float], px: 
 # Endings: one result banner for every game
 # ---------------------------------------------------------------------------
 
-_BANNER_BG: Color = (10, 14, 12, 240)
+_BANNER_BG: Color = (10, 14, 12, 246)
 
 
 def final_of(view: dict[str, Any]) -> dict[str, Any] | None:

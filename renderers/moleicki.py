@@ -135,7 +135,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     side_panel(canvas, view)
     canvas.paste(strip_patch(chrome.width, chrome.height, vector_of(view)), (0, STRIP_Y))
     for seat in range(players):
-        player_panel(canvas, view, seat, names, p)
+        player_panel(canvas, chrome, view, seat, names, p)
     if final is not None:
         final_banner(canvas, final, CENTRE_Y + CENTRE_H // 2)
     return canvas

@@ -9,6 +9,8 @@ Up to eight players fit in two columns.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -110,23 +112,67 @@ def panel_tags(view: dict[str, Any], seat: int) -> list[tuple[str, Color, Color]
     return tags
 
 
-def player_panel(canvas: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan) -> None:
-    panel_h = panel_height(p)
-    x0, y0, x1, y1 = panel_box(seat, panel_h)
+_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_tiles_lock = threading.Lock()
+_TILES_KEPT = 512  # panels kept drawn: a move changes one or two, the rest are pasted as they were
+
+
+def player_panel(
+    canvas: Image.Image, chrome: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan
+) -> None:
+    """Draw a seat's panel, or paste it as last drawn if nothing it shows has changed."""
+    box = panel_box(seat, panel_height(p))
+    tab = per_seat(view, "tableaux")[seat] or []
+    key = (
+        chrome.size,
+        box,
+        p,
+        names[seat],
+        view.get("seat") == seat,
+        tuple(panel_tags(view, seat)),
+        _outline(view, seat),
+        int(per_seat(view, "hands")[seat] or 0),
+        tuple(tuple(tuple(pile) for pile in row) for row in tab),
+        view.get("phase") == "deal",
+    )
+    with _tiles_lock:  # renders run in a thread pool
+        tile = _tiles.get(key)
+        if tile is not None:
+            _tiles.move_to_end(key)
+    if tile is None:
+        tile = chrome.crop(box)
+        _draw_panel(tile, view, seat, names, p, key[6])
+        with _tiles_lock:
+            _tiles[key] = tile
+            if len(_tiles) > _TILES_KEPT:
+                _tiles.popitem(last=False)
+    canvas.paste(tile, box[:2])
+
+
+def _outline(view: dict[str, Any], seat: int) -> Color | None:
     over = bool(view.get("over"))
     if seat in seats(view, "nein_owed") and not over:
-        rounded_box(canvas, (x0, y0, x1, y1), 14, outline=RED, width=4)
-    elif (seat in seats(view, "to_move") and not over) or (over and view.get("winner") == seat):
-        rounded_box(canvas, (x0, y0, x1, y1), 14, outline=GOLD, width=4)
-    _name_row(canvas, view, seat, names, (x0, y0, x1))
-    _hand_count(canvas, int(per_seat(view, "hands")[seat] or 0), x0 + 10, y0 + PANEL_HEAD)
+        return RED
+    if (seat in seats(view, "to_move") and not over) or (over and view.get("winner") == seat):
+        return GOLD
+    return None
+
+
+def _draw_panel(
+    tile: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan, outline: Color | None
+) -> None:
+    x0, y0, x1, y1 = 0, 0, tile.width, tile.height
+    if outline is not None:
+        rounded_box(tile, (x0, y0, x1, y1), 14, outline=outline, width=4)
+    _name_row(tile, view, seat, names, (x0, y0, x1))
+    _hand_count(tile, int(per_seat(view, "hands")[seat] or 0), x0 + 10, y0 + PANEL_HEAD)
     tab = per_seat(view, "tableaux")[seat] or []
     tx0, ty0 = x0 + TABLEAU_DX, y0 + PANEL_HEAD + 2
     if not tab or not any(pile for row in tab for pile in row):
         msg = "waiting for the deal" if view.get("phase") == "deal" else "tableau cleared"
-        text(canvas, (tx0 + 8, ty0 + 40), msg, 22, DIM, anchor="lm")
+        text(tile, (tx0 + 8, ty0 + 40), msg, 22, DIM, anchor="lm")
         return
-    paste_tableau(canvas, tab, (tx0, ty0), p)
+    paste_tableau(tile, tab, (tx0, ty0), p)
 
 
 def _name_row(

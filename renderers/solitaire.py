@@ -16,6 +16,8 @@ face-down cards arrive as None and are drawn as backs.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -391,14 +393,31 @@ def column_tags(canvas: Image.Image, xs: Sequence[int]) -> None:
         pile_tag(canvas, x + CARD_W / 2, COL_TAG_Y, str(i + 1))
 
 
+_columns_kept: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_columns_lock = threading.Lock()
+_COLUMNS_KEPT = 256  # a move changes one or two columns; the others are pasted as last drawn
+
+
 def draw_columns(
     canvas: Image.Image, columns: Sequence[Sequence[str | None]], lay: Layout, empty_mark: str = ""
-) -> int:
-    """Draw every column; returns the lowest card edge."""
-    bottoms = [
-        draw_column(canvas, cards, x, COLUMNS_Y, lay.room, empty_mark) for cards, x in zip(columns, lay.xs, strict=True)
-    ]
-    return max(bottoms, default=COLUMNS_Y)
+) -> None:
+    """Draw every column, each as a tile reused while that column and the layout stay the same."""
+    half = (lay.xs[1] - lay.xs[0] - CARD_W) // 2 if len(lay.xs) > 1 else 8
+    for cards, x in zip(columns, lay.xs, strict=True):
+        box = (x - half, COLUMNS_Y - 4, x + CARD_W + half, COLUMNS_Y + lay.room + BOTTOM_PAD // 2)
+        key = (tuple(cards), box, lay.height, empty_mark)
+        with _columns_lock:
+            tile = _columns_kept.get(key)
+            if tile is not None:
+                _columns_kept.move_to_end(key)
+        if tile is None:
+            tile = felt(WIDTH, lay.height).crop(box)
+            draw_column(tile, cards, half, 4, lay.room, empty_mark)
+            with _columns_lock:
+                _columns_kept[key] = tile
+                if len(_columns_kept) > _COLUMNS_KEPT:
+                    _columns_kept.popitem(last=False)
+        canvas.paste(tile, box[:2])
 
 
 def draw_common(
