@@ -495,3 +495,4 @@ def warm() -> None:
     back_image(CARD)
     slot_image(CARD)
     felt(WIDTH, BASE_HEIGHT)
+    finish(felt(8, 8))  # learns the palette
