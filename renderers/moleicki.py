@@ -38,7 +38,6 @@ from renderers.moleicki_layout import (
     SEAT_COLOURS,
     STRIP_Y,
     TABLE_W,
-    VECTOR_X,
     grid_height,
     live,
     names_of,
@@ -67,9 +66,6 @@ __all__ = [
     "table_height",
     "warm",
 ]
-
-_CENTRE_H = CENTRE_H  # tests and older callers
-_VECTOR_X = VECTOR_X
 
 
 def panel_box(seat: int, view: dict[str, Any] | None = None) -> tuple[int, int, int, int]:

@@ -17,6 +17,7 @@ from renderers import draw
 from renderers import freecell as FC
 from renderers import klondike as KL
 from renderers import moleicki as M
+from renderers import moleicki_layout as L
 from renderers import solitaire as S
 
 GOLD = draw.GOLD
@@ -129,7 +130,7 @@ def test_moleicki_forfeit_shows_the_standings_and_no_turn_marker(moleicki_mid):
         x0, y0, _, y1 = M.panel_box(seat, v)
         return img.getpixel((x0 + 1, (y0 + y1) // 2))
 
-    cy = M.CENTRE_Y + M._CENTRE_H // 2
+    cy = M.CENTRE_Y + L.CENTRE_H // 2
     assert dark_share(playing, cy) < 0.3 and dark_share(ended, cy) > 0.8
     if mover != 1 and mover not in v["nein_owed"]:
         assert near(border(playing, mover), GOLD) and not near(border(ended, mover), GOLD)
@@ -146,7 +147,7 @@ def test_moleicki_natural_end_uses_the_same_banner():
         state.apply(seat, state.heuristic_action(seat, rng).text)
     v = dict(state.view(None), names=["Alice", "Bob"])
     img = open_png(M.render_table(v))
-    assert dark_share(img, M.CENTRE_Y + M._CENTRE_H // 2) > 0.8
+    assert dark_share(img, M.CENTRE_Y + L.CENTRE_H // 2) > 0.8
     assert f"{['Alice', 'Bob'][v['winner']]} wins" in M.alt_text(v)
 
 

@@ -12,6 +12,7 @@ from PIL import Image
 from engine import GAMES
 from engine.cards import pretty
 from renderers import moleicki as R
+from renderers import moleicki_layout as L
 from tests.engine.test_moleicki_support import secret_cards
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -206,7 +207,7 @@ def test_the_card_to_beat_is_ringed_and_a_reset_pile_is_not(states):
 
 def test_the_vector_glyph_changes_with_the_vector(states):
     v = public(states["mid-4"])
-    box = (R._VECTOR_X + 16, R.CENTRE_Y + 40, R._VECTOR_X + 104, R.CENTRE_Y + 128)
+    box = (L.VECTOR_X + 16, R.CENTRE_Y + 40, L.VECTOR_X + 104, R.CENTRE_Y + 128)
     crops = {}
     for vector in ("up", "down", "middle", "antimiddle", "into", "out", "north", "south"):
         crops[vector] = open_png(R.render_table(dict(v, vector=vector, vector_title=vector))).crop(box).tobytes()
@@ -216,7 +217,7 @@ def test_the_vector_glyph_changes_with_the_vector(states):
 def test_the_winner_banner_covers_the_centre_only_when_over(states):
     def dark_row(v):
         img = open_png(R.render_table(v))
-        y = R.CENTRE_Y + R._CENTRE_H // 2 + 20
+        y = R.CENTRE_Y + L.CENTRE_H // 2 + 20
         return sum(1 for x in range(0, R.TABLE_W, 4) if sum(img.getpixel((x, y))) < 90)
 
     over = public(states["over-4"])
@@ -305,8 +306,6 @@ def test_the_hand_image_shows_the_card_to_beat_beside_the_hand(states):
     assert white > 0.4 * sprite.width * sprite.height
     empty = open_png(R.render_hand(dict(v, pile=[], pile_base=0, top=None)))
     assert count_near(empty, box, (253, 252, 248), 6) < 200
-    # and the hand itself moved right of that column: nothing of it is under the column
-    assert R.alt_text(v) == R.alt_text(dict(v, hand=[]))
 
 
 # -- any deal design fits -----------------------------------------------------------------------
