@@ -1,14 +1,22 @@
 """Render benchmarks: `python bench/bench_render.py [--runs N] [--only NAME]`.
 
 Prints one JSON line per (renderer, image):
-{"renderer": ..., "image": ..., "ms_first": ..., "ms_p50": ..., "ms_max": ...,
- "cpu_ms_p50": ..., "bytes": ...}
+{"renderer": ..., "image": ..., "ms_first": ..., "ms_p50": ..., "ms_p99": ..., "ms_max": ...,
+ "cpu_ms_p50": ..., "redraw_cpu_ms_p50": ..., "bytes": ..., "previous": {...}}
 
 `ms_first` is the first call in this process (it pays for building cached sprites,
-fonts and clock faces); p50 and max are wall-clock over the timed runs after it;
-`cpu_ms_p50` is this process's CPU time, steadier when the machine is busy. To add a
-game, append `Case`s to `CASES`: a name, a view -> PNG bytes callable, and a
-factory returning {image name: sample view}.
+fonts, clock faces and palettes); p50/p99/max are wall-clock over the timed runs
+after it; `cpu_ms_p50` is this process's CPU time, steadier when the machine is busy.
+Renderers keep unchanged parts (Moleicki's player panels, solitaire columns) as
+tiles, so re-rendering one view mostly pastes; `redraw_cpu_ms_p50` clears those
+tiles before every run: the cost when every panel or column changed at once.
+`previous` is the same case measured on the renderers before the speed work
+(commit 78ca067, same machine and session, run back to back with this one);
+`PREVIOUS_README` keeps the figures the README of that stop recorded.
+
+Only views built from real engine states are rendered. To add a game, append
+`Case`s to `CASES`: a name, a view -> PNG bytes callable, a factory returning
+{image name: sample view}, and optionally a callable clearing its tile caches.
 """
 
 from __future__ import annotations
@@ -30,12 +38,70 @@ from renderers import dickory, freecell, klondike, moleicki
 
 View = dict[str, Any]
 
+# Measured at 78ca067 (before this work) with this script, --runs 30, on a shared
+# 2-core machine under load; compare the cpu column, wall-clock was inflated by the load.
+PREVIOUS: dict[str, dict[str, float]] = {
+    "dickory.table/start": {"ms_p50": 59.0, "cpu_ms_p50": 19.2, "bytes": 64864},
+    "dickory.table/mid-run": {"ms_p50": 54.9, "cpu_ms_p50": 19.6, "bytes": 68960},
+    "dickory.table/hickory-bobtail": {"ms_p50": 59.1, "cpu_ms_p50": 18.9, "bytes": 67556},
+    "dickory.table/over-best-of-3": {"ms_p50": 64.7, "cpu_ms_p50": 20.9, "bytes": 59665},
+    "dickory.hand/start-11": {"ms_p50": 34.4, "cpu_ms_p50": 10.3, "bytes": 33962},
+    "dickory.hand/large-18": {"ms_p50": 36.0, "cpu_ms_p50": 12.0, "bytes": 40051},
+    "freecell.table/fresh": {"ms_p50": 71.2, "cpu_ms_p50": 23.5, "bytes": 72372},
+    "freecell.table/mid": {"ms_p50": 69.3, "cpu_ms_p50": 22.7, "bytes": 76760},
+    "freecell.table/long-column": {"ms_p50": 66.8, "cpu_ms_p50": 21.9, "bytes": 75381},
+    "freecell.table/won": {"ms_p50": 46.5, "cpu_ms_p50": 14.5, "bytes": 47110},
+    "klondike.table/fresh": {"ms_p50": 56.7, "cpu_ms_p50": 17.3, "bytes": 54453},
+    "klondike.table/mid": {"ms_p50": 58.0, "cpu_ms_p50": 18.2, "bytes": 58420},
+    "klondike.table/draw3": {"ms_p50": 57.8, "cpu_ms_p50": 18.0, "bytes": 56865},
+    "moleicki.table/deal-4": {"ms_p50": 38.1, "cpu_ms_p50": 11.8, "bytes": 44483},
+    "moleicki.table/mid-2": {"ms_p50": 36.0, "cpu_ms_p50": 12.0, "bytes": 49825},
+    "moleicki.table/mid-3": {"ms_p50": 46.4, "cpu_ms_p50": 14.4, "bytes": 61732},
+    "moleicki.table/mid-4": {"ms_p50": 48.2, "cpu_ms_p50": 16.0, "bytes": 65563},
+    "moleicki.table/mid-5": {"ms_p50": 54.7, "cpu_ms_p50": 18.8, "bytes": 78558},
+    "moleicki.table/mid-6": {"ms_p50": 51.1, "cpu_ms_p50": 18.9, "bytes": 80402},
+    "moleicki.table/mid-7": {"ms_p50": 60.1, "cpu_ms_p50": 21.7, "bytes": 91599},
+    "moleicki.table/mid-8": {"ms_p50": 73.3, "cpu_ms_p50": 21.4, "bytes": 93605},
+    "moleicki.table/over-8": {"ms_p50": 80.3, "cpu_ms_p50": 24.6, "bytes": 92443},
+    "moleicki.hand/mid-2": {"ms_p50": 40.3, "cpu_ms_p50": 14.0, "bytes": 36172},
+    "moleicki.hand/mid-3": {"ms_p50": 37.8, "cpu_ms_p50": 14.0, "bytes": 34944},
+    "moleicki.hand/mid-4": {"ms_p50": 42.7, "cpu_ms_p50": 13.8, "bytes": 35476},
+    "moleicki.hand/mid-5": {"ms_p50": 45.0, "cpu_ms_p50": 14.8, "bytes": 37936},
+    "moleicki.hand/mid-6": {"ms_p50": 50.9, "cpu_ms_p50": 15.1, "bytes": 42290},
+    "moleicki.hand/mid-7": {"ms_p50": 44.1, "cpu_ms_p50": 14.8, "bytes": 38678},
+    "moleicki.hand/mid-8": {"ms_p50": 48.8, "cpu_ms_p50": 14.3, "bytes": 36939},
+}
+
+PREVIOUS_README = {
+    "dickory.table": "26-30 ms",
+    "dickory.hand": "15-17 ms",
+    "moleicki.table": "16 ms at 2 seats to 29-31 ms at 8",
+    "moleicki.hand": "18 ms",
+    "freecell.table": "21-35 ms",
+    "klondike.table": "26-27 ms",
+}
+
 
 @dataclass(frozen=True)
 class Case:
     renderer: str
     render: Callable[[View], bytes]
     views: Callable[[], dict[str, View]]
+    reset: Callable[[], None] = lambda: None
+
+
+def _clear_moleicki_tiles() -> None:
+    from renderers import moleicki_seats
+
+    with moleicki_seats._tiles_lock:
+        moleicki_seats._tiles.clear()
+
+
+def _clear_solitaire_tiles() -> None:
+    from renderers import solitaire
+
+    with solitaire._columns_lock:
+        solitaire._columns_kept.clear()
 
 
 def _dickory_order(highest: int) -> list[int]:
@@ -170,13 +236,12 @@ def _moleicki_mid(state: Any) -> bool:
 
 
 def moleicki_states() -> dict[str, Any]:
-    return {
-        "deal-4": _moleicki_game(4, 3, lambda s: True),
-        "mid-2": _moleicki_game(2, 0, _moleicki_mid),
-        "mid-4": _moleicki_game(4, 1, _moleicki_mid),
-        "mid-8": _moleicki_game(8, 1, _moleicki_mid),
-        "over-8": _moleicki_game(8, 1, lambda s: False),
-    }
+    """The deal, mid-game at every seat count 2..8, and a finished 8-seat game."""
+    states = {"deal-4": _moleicki_game(4, 3, lambda s: True)}
+    for n in range(2, 9):
+        states[f"mid-{n}"] = _moleicki_game(n, 0 if n == 2 else 1, _moleicki_mid)
+    states["over-8"] = _moleicki_game(8, 1, lambda s: False)
+    return states
 
 
 def moleicki_views() -> dict[str, View]:
@@ -200,9 +265,12 @@ def moleicki_hand_views() -> dict[str, View]:
 CASES: list[Case] = [
     Case("dickory.table", dickory.render_table, dickory_views),
     Case("dickory.hand", dickory.render_hand, dickory_hand_views),
-    Case("freecell.table", freecell.render_table, freecell_views),
-    Case("klondike.table", klondike.render_table, klondike_views),
-    Case("moleicki.table", moleicki.render_table, moleicki_views),
+    Case("freecell.table", freecell.render_table, freecell_views, _clear_solitaire_tiles),
+    Case("klondike.table", klondike.render_table, klondike_views, _clear_solitaire_tiles),
+    # a solitaire's own picture is its table (nothing is private); timed apart all the same
+    Case("freecell.hand", freecell.render_hand, freecell_views, _clear_solitaire_tiles),
+    Case("klondike.hand", klondike.render_hand, klondike_views, _clear_solitaire_tiles),
+    Case("moleicki.table", moleicki.render_table, moleicki_views, _clear_moleicki_tiles),
     Case("moleicki.hand", moleicki.render_hand, moleicki_hand_views),
 ]
 
@@ -215,22 +283,34 @@ def bench(case: Case, runs: int) -> list[dict[str, Any]]:
         first = (time.perf_counter() - t0) * 1000
         for _ in range(3):  # settle allocator and caches before timing
             case.render(view)
-        times, cpu = [], []
+        times, cpu, redraw = [], [], []
         gc.collect()
         for _ in range(runs):
             t0, c0 = time.perf_counter(), time.process_time()
             png = case.render(view)
             times.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.process_time() - c0) * 1000)
+        for _ in range(max(5, runs // 3)):
+            case.reset()
+            c0 = time.process_time()
+            case.render(view)
+            redraw.append((time.process_time() - c0) * 1000)
+        times.sort()
         out.append(
             {
                 "renderer": case.renderer,
                 "image": image,
                 "ms_first": round(first, 1),
                 "ms_p50": round(statistics.median(times), 1),
+                "ms_p99": round(times[min(len(times) - 1, round(0.99 * (len(times) - 1)))], 1),
                 "ms_max": round(max(times), 1),
                 "cpu_ms_p50": round(statistics.median(cpu), 1),
+                "redraw_cpu_ms_p50": round(statistics.median(redraw), 1),
                 "bytes": len(png),
+                "previous": PREVIOUS.get(f"{case.renderer.replace('.hand', '.table')}/{image}")
+                if case.renderer.split(".")[0] in ("freecell", "klondike")
+                else PREVIOUS.get(f"{case.renderer}/{image}"),
+                "previous_readme": PREVIOUS_README.get(case.renderer),
             }
         )
     return out

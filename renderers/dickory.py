@@ -47,7 +47,13 @@ from renderers.draw import (
     clean,
     ellipsize,
     felt,
+    final_alt,
+    final_banner,
+    final_of,
+    final_winners,
     font,
+    palette_sheet,
+    paste_over,
     paste_shadow,
     rounded_box,
     text,
@@ -264,11 +270,10 @@ def _clock(highest: int, radius: int = CLOCK_RADIUS) -> Image.Image:
     hr = r * 0.135
     d.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=_HIGHLIGHT, outline=_HIGHLIGHT_EDGE, width=SS * 3)
     px = _numeral_px(radius) * SS
-    f = font(px)
+    f = font(px, True)
     for n in range(1, 13):
         x, y = clock_point(n, num_r, (c, c))
-        sw = round(px / 16)
-        d.text((x, y), str(n), font=f, fill=_NUMERAL, anchor="mm", stroke_width=sw, stroke_fill=_NUMERAL)
+        d.text((x, y), str(n), font=f, fill=_NUMERAL, anchor="mm")
     clock = base.resize((2 * radius, 2 * radius), Image.Resampling.LANCZOS)
     # Turn the mouse at 2x (cheap, still smooth), then bring it to size.
     m2 = _mouse(radius).rotate(-30 * highest, resample=Image.Resampling.BICUBIC)
@@ -300,8 +305,6 @@ def _pill(canvas: Image.Image, x: int, y: int, s: str, size: int, bg: Color, fg:
 
 def _header(canvas: Image.Image, view: dict[str, Any]) -> None:
     d = ImageDraw.Draw(canvas)
-    rounded_box(canvas, (_PAD, 6, TABLE_SIZE[0] - _PAD, _HEADER_H), 14, fill=PANEL)
-    text(d, (_PAD + 18, _HEADER_H / 2 + 4), "DICKORY", 32, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
     variant = "Hickory variant" if view.get("variant") == "hickory" else "Classic"
     match = view.get("match")
     parts = [variant]
@@ -336,7 +339,6 @@ def _player_panel(canvas: Image.Image, view: dict[str, Any], seat: int, y: int, 
     over = bool(view.get("over"))
     active = seat in to_move and not over
     winner = over and view.get("winner") == seat
-    rounded_box(canvas, (x0, y, x1, y + _PANEL_H), 16, fill=PANEL)
     if active or winner:
         rounded_box(canvas, (x0, y, x1, y + _PANEL_H), 16, outline=_TURN, width=4)
     color = SEAT_COLORS[seat % len(SEAT_COLORS)]
@@ -391,8 +393,6 @@ def _queue(canvas: Image.Image, view: dict[str, Any]) -> None:
     d = ImageDraw.Draw(canvas)
     queue = [int(q) for q in view.get("queue") or []]
     y = _MID_Y + 2
-    _label(d, (_RIGHT_X, y), "QUEUE")
-    text(d, (_RIGHT_X + 92, y + 2), "rightmost card sets the clock", 19, MUTED)
     cy = y + 34
     gap = 4
     max_w = _RIGHT_W - 4
@@ -417,7 +417,7 @@ def _meld(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
     d = ImageDraw.Draw(canvas)
     meld = view.get("meld")
     y = _MID_Y + 34 + card_size("normal")[1] + 34
-    rx = _label(d, (_RIGHT_X, y), "MELD")
+    rx = _RIGHT_X + text_size("MELD", 22, True)[0]  # the label is on the base
     cy = y + 34
     if meld and meld.get("cards"):
         kind = _meld_label(meld).upper()
@@ -455,7 +455,6 @@ def _piles(canvas: Image.Image, view: dict[str, Any]) -> None:
         else:
             paste_card(canvas, slot_image("small"), (x, y), shadow=False)
             text(d, (cx, y + h // 2), str(count), 28, CREAM, bold=True, anchor="mm")
-        text(d, (cx, y + h + 16), label, 17, MUTED, bold=True, anchor="mm")
 
 
 def _table_order(canvas: Image.Image, order: Sequence[int]) -> None:
@@ -486,32 +485,31 @@ def _count_badge(canvas: Image.Image, cx: int, cy: int, n: int) -> None:
     text(ImageDraw.Draw(canvas), (cx, cy + 1), s, 26, WHITE, bold=True, anchor="mm")
 
 
-def _winner_banner(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
+def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The result to show: the bot's `final`, or one built from a normally finished game."""
+    final = final_of(view)
+    if final is not None or not view.get("over"):
+        return final
     winner = view.get("winner")
-    d = ImageDraw.Draw(canvas)
-    y0 = CLOCK_CENTER[1] - 62
-    y1 = CLOCK_CENTER[1] + 62
-    band = Image.new("RGBA", (TABLE_SIZE[0], y1 - y0), (10, 14, 12, 250))
-    canvas.alpha_composite(band, (0, y0))
-    d.line(((0, y0), (TABLE_SIZE[0], y0)), fill=GOLD, width=3)
-    d.line(((0, y1), (TABLE_SIZE[0], y1)), fill=GOLD, width=3)
-    cx = TABLE_SIZE[0] // 2
     best_of_3 = view.get("match") == "best-of-3"
-    suffix = " wins the match!" if best_of_3 else " wins!"
-    if winner in (0, 1):
-        room = 900 - text_size(suffix, 52, True)[0]
-        title = ellipsize(names[winner], 52, room, bold=True) + suffix
-    else:
-        title = "Game over"
-    text(d, (cx, y0 + 50), title, 52, GOLD, bold=True, anchor="mm", shadow=(0, 0, 0))
-    sub = "emptied their hand first"
-    if winner in (0, 1):
-        left = _pair(view, "hand_sizes")[1 - winner]
-        sub = f"first to empty their hand · {names[1 - winner]} is left with {left}"
+    if winner not in (0, 1):
+        return {"headline": "Game over", "lines": [], "places": None}
+    headline = f"{names[winner]} wins{' the match' if best_of_3 else ''}!"
+    left = _pair(view, "hand_sizes")[1 - winner]
+    line = f"first to empty their hand · {names[1 - winner]} is left with {left}"
     if best_of_3:
         w0, w1 = _pair(view, "scores")
-        sub = f"Match {names[0]} {w0} - {w1} {names[1]}"
-    text(d, (cx, y0 + 96), ellipsize(sub, 26, 860), 26, CREAM, anchor="mm")
+        line = f"Match {names[0]} {w0} - {w1} {names[1]}"
+    places = [1, 2] if winner == 0 else [2, 1]
+    return {"headline": headline, "lines": [line], "places": places}
+
+
+def _ended(view: dict[str, Any], final: dict[str, Any]) -> dict[str, Any]:
+    """The view as the table shows it once the game has ended: nobody to move, the
+    seats placed first marked as winners."""
+    winners = final_winners(final)
+    winner = next(iter(winners)) if len(winners) == 1 else view.get("winner")
+    return dict(view, to_move=[], over=True, winner=winner if final.get("places") else view.get("winner"))
 
 
 # ---------------------------------------------------------------------------
@@ -521,30 +519,61 @@ def _winner_banner(canvas: Image.Image, view: dict[str, Any], names: list[str]) 
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (any `hand` in the view is ignored)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="dickory.table", source=_palette_source)
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
     names = _names(view)
-    canvas = felt(*TABLE_SIZE)
+    final = _final(view, names)
+    if final is not None:
+        view = _ended(view, final)
+    highest = int(view.get("highest") or 12)
+    order = _order(view)
+    canvas = _base(highest if order == order_from_highest(highest) else 0).copy()
+    if order != order_from_highest(highest):
+        _clock_and_strip(canvas, highest, order)
     viewer = view.get("seat")
     bottom = viewer if viewer in (0, 1) else 0
     top = 1 - bottom
     _header(canvas, view)
     _player_panel(canvas, view, top, _TOP_PANEL_Y, names)
     _player_panel(canvas, view, bottom, _BOTTOM_PANEL_Y, names)
-    highest = int(view.get("highest") or 12)
-    clock = _clock(highest)
-    r = CLOCK_RADIUS
-    paste_shadow(canvas, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r), 2 * r, 2 * r, r, blur=6, offset=(3, 5))
-    canvas.alpha_composite(clock, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r))
     _queue(canvas, view)
     _meld(canvas, view, names)
     _piles(canvas, view)
-    _table_order(canvas, _order(view))
-    if view.get("over"):
-        _winner_banner(canvas, view, names)
+    if final is not None:
+        final_banner(canvas, final, CLOCK_CENTER[1])
     return canvas
+
+
+@functools.lru_cache(maxsize=13)
+def _base(highest: int) -> Image.Image:
+    """What a table shows whatever the moves: felt, panels, labels, and for `highest`
+    1..12 its clock and rank strip (0: neither). Cached; each render draws on a copy."""
+    canvas = felt(*TABLE_SIZE)
+    d = ImageDraw.Draw(canvas)
+    rounded_box(canvas, (_PAD, 6, TABLE_SIZE[0] - _PAD, _HEADER_H), 14, fill=PANEL)
+    text(d, (_PAD + 18, _HEADER_H / 2 + 4), "DICKORY", 32, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
+    for y in (_TOP_PANEL_Y, _BOTTOM_PANEL_Y):
+        rounded_box(canvas, (_PAD, y, TABLE_SIZE[0] - _PAD, y + _PANEL_H), 16, fill=PANEL)
+    _label(d, (_RIGHT_X, _MID_Y + 2), "QUEUE")
+    text(d, (_RIGHT_X + 92, _MID_Y + 4), "rightmost card sets the clock", 19, MUTED)
+    _label(d, (_RIGHT_X, _MID_Y + 34 + card_size("normal")[1] + 34), "MELD")
+    w, h = card_size("small")
+    y = _MID_Y + 34 + card_size("normal")[1] + 34 + 34 + 8
+    for i, label in enumerate(("DISCARD", "DRAW")):
+        cx = TABLE_SIZE[0] - _PAD - 6 - w // 2 - i * (w + 34)
+        text(d, (cx, y + h + 16), label, 17, MUTED, bold=True, anchor="mm")
+    if highest:
+        _clock_and_strip(canvas, highest, order_from_highest(highest))
+    return canvas
+
+
+def _clock_and_strip(canvas: Image.Image, highest: int, order: Sequence[int]) -> None:
+    r = CLOCK_RADIUS
+    paste_shadow(canvas, (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r), 2 * r, 2 * r, r, blur=6, offset=(3, 5))
+    paste_over(canvas, _clock(highest), (CLOCK_CENTER[0] - r, CLOCK_CENTER[1] - r))
+    _table_order(canvas, order)
 
 
 def _order_strip(canvas: Image.Image, order: Sequence[int], y: int, counts: dict[int, int]) -> None:
@@ -573,7 +602,7 @@ def _order_strip(canvas: Image.Image, order: Sequence[int], y: int, counts: dict
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand, sorted in the current order, under the order strip."""
-    return to_png(_hand_image(view))
+    return to_png(_hand_image(view), key="dickory.hand", source=_palette_source)
 
 
 def _hand_image(view: dict[str, Any]) -> Image.Image:
@@ -618,8 +647,36 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
     return canvas
 
 
+_SAMPLE: dict[str, Any] = {
+    "variant": "classic",
+    "match": "best-of-3",
+    "seat": 0,
+    "queue": [11, 9, 4, 2, 10, 7],
+    "highest": 7,
+    "meld": {"cards": [5, 6, 7], "type": "run", "seat": 1},
+    "leader": 1,
+    "to_move": [0],
+    "hand": [8, 8, 10, 1, 3, 7],
+    "hand_sizes": [6, 8],
+    "known": [[8], []],
+    "draw_pile": 12,
+    "discards": 4,
+    "scores": [1, 0],
+    "hand_no": 2,
+    "dealer": 1,
+    "over": False,
+    "winner": None,
+}
+
+
+def _palette_source() -> Image.Image:
+    """Sample art the table and hand palettes are learnt from, once per process."""
+    over = dict(_SAMPLE, meld=None, over=True, winner=0, to_move=[], hand_sizes=[0, 8], highest=12)
+    return palette_sheet([_table_image(_SAMPLE), _table_image(over), _hand_image(_SAMPLE)])
+
+
 def warm() -> None:
-    """Build the cached pieces (12 clocks, felt, sprites, masks, fonts) before the first render.
+    """Build the cached pieces (12 clocks, felt, sprites, masks, fonts, palettes) before the first render.
 
     Takes about a second and a half; worth calling once in a worker thread at bot start.
     """
@@ -628,29 +685,9 @@ def warm() -> None:
     for size in ("large", "normal", "small"):
         for n in range(1, 13):
             number_image(n, size)
-    sample: dict[str, Any] = {
-        "variant": "classic",
-        "match": "best-of-3",
-        "seat": 0,
-        "queue": [11, 9, 4, 2, 10, 7],
-        "highest": 7,
-        "meld": {"cards": [5, 6, 7], "type": "run", "seat": 1},
-        "leader": 1,
-        "to_move": [0],
-        "hand": [8, 8, 10, 1, 3, 7],
-        "hand_sizes": [6, 8],
-        "known": [[8], []],
-        "draw_pile": 12,
-        "discards": 4,
-        "scores": [1, 0],
-        "hand_no": 2,
-        "dealer": 1,
-        "over": False,
-        "winner": None,
-    }
-    render_table(sample)
-    render_table(dict(sample, meld=None, over=True, winner=0, to_move=[], hand_sizes=[0, 8]))
-    render_hand(sample)
+    render_table(_SAMPLE)
+    render_table(dict(_SAMPLE, meld=None, over=True, winner=0, to_move=[], hand_sizes=[0, 8]))
+    render_hand(_SAMPLE)
 
 
 def alt_text(view: dict[str, Any]) -> str:
@@ -668,10 +705,9 @@ def alt_text(view: dict[str, Any]) -> str:
         first += ", no meld on the table."
     sizes = _pair(view, "hand_sizes")
     counts = ", ".join(f"{names[s]} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''}" for s in (0, 1))
-    if view.get("over"):
-        w = view.get("winner")
-        end = f"{names[w]} wins." if w in (0, 1) else "The game is over."
-        second = f"{counts}; {end}"
+    final = _final(view, names)
+    if final is not None:
+        second = f"{counts}. {final_alt(final)}"
     else:
         movers = [names[s] for s in view.get("to_move") or [] if s in (0, 1)]
         second = f"{counts}; {' and '.join(movers) or 'nobody'} to move."

@@ -44,7 +44,7 @@ def _extra(view: dict[str, Any]) -> str:
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
     columns = _columns(view)
-    lay = S.layout(columns)
+    lay = S.layout(columns, view)
     canvas = S.canvas_for(lay)
     S.header(canvas, "FREECELL", _detail(view), int(view.get("moves") or 0), _extra(view))
     cells = (list(view.get("cells") or []) + [None] * 4)[:4]
@@ -54,12 +54,12 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
             S.paste_face(canvas, card, (x, S.TOP_Y))
         else:
             paste_card(canvas, slot_image(S.CARD), (x, S.TOP_Y), shadow=False)
-    return S.draw_common(canvas, view, columns, lay.xs, lay.xs[4:])
+    return S.draw_common(canvas, view, columns, lay, lay.xs[4:])
 
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The whole table as PNG bytes."""
-    return S.finish(_table_image(view))
+    return S.finish(_table_image(view), "freecell")
 
 
 def render_hand(view: dict[str, Any]) -> bytes:

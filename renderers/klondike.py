@@ -101,17 +101,17 @@ def _waste(canvas: Image.Image, view: dict[str, Any], x: int) -> None:
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
     columns = _columns(view)
-    lay = S.layout(columns)
+    lay = S.layout(columns, view)
     canvas = S.canvas_for(lay)
     S.header(canvas, "KLONDIKE", _detail(view), int(view.get("moves") or 0), _extra(view))
     _stock(canvas, view, lay.xs[0])
     _waste(canvas, view, lay.xs[1])
-    return S.draw_common(canvas, view, columns, lay.xs, lay.xs[3:], empty_mark="K")
+    return S.draw_common(canvas, view, columns, lay, lay.xs[3:], empty_mark="K")
 
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The whole table as PNG bytes; face-down cards are backs."""
-    return S.finish(_table_image(view))
+    return S.finish(_table_image(view), "klondike")
 
 
 def render_hand(view: dict[str, Any]) -> bytes:

@@ -16,6 +16,8 @@ face-down cards arrive as None and are drawn as backs.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,9 +34,14 @@ from renderers.draw import (
     RED_SUIT,
     WHITE,
     Color,
+    banner_height,
     ellipsize,
     felt,
+    final_alt,
+    final_banner,
+    final_of,
     font,
+    palette_sheet,
     paste_suit,
     rounded_box,
     suit_mask,
@@ -99,7 +106,6 @@ TOP_Y = TOP_TAG_Y + TAG_H + 4  # top of the free cells / stock / foundations
 COL_TAG_Y = TOP_Y + CARD_H + 10  # column number tags
 COLUMNS_Y = COL_TAG_Y + TAG_H + 4  # top of the tableau columns
 BOTTOM_PAD = 14
-BANNER_HALF = 62  # half the height of the won / stuck band
 
 PREF_STEP = round(CARD_H * 0.3)  # overlap of face-up cards in a short column
 MIN_STEP = 35  # tightest overlap that still shows the whole index strip (rank and suit)
@@ -120,21 +126,22 @@ PIP_BOX = (CARD_W - 7 - _PIP_PX, 4, CARD_W - 7, 4 + _PIP_PX)
 _TAG_BG: Color = (12, 30, 22, 200)
 _TAG_FG: Color = (250, 226, 160)
 _SLOT_SUIT: Color = (92, 140, 116)
-_BANNER: Color = (10, 14, 12, 235)
 _STUCK: Color = (236, 120, 96)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the piles go: the left x of each column and the picture's height."""
+    """Where the piles go: the left x of each column, the picture's height and the
+    band kept under the columns for a result banner (0 while the game runs)."""
 
     xs: tuple[int, ...]
     height: int
+    banner: int = 0
 
     @property
     def room(self) -> int:
-        """Height available to a column, from COLUMNS_Y to the bottom margin."""
-        return self.height - COLUMNS_Y - BOTTOM_PAD
+        """Height available to a column, from COLUMNS_Y to the banner or bottom margin."""
+        return self.height - COLUMNS_Y - BOTTOM_PAD - self.banner
 
 
 def column_xs(n: int) -> tuple[int, ...]:
@@ -144,11 +151,16 @@ def column_xs(n: int) -> tuple[int, ...]:
     return tuple(pad + i * (CARD_W + gap) for i in range(n))
 
 
-def layout(columns: Sequence[Sequence[str | None]]) -> Layout:
-    """The layout for these columns: BASE_HEIGHT, or taller if a column needs it."""
-    need = max((_column_extent(c, None) for c in columns), default=CARD_H)
-    height = max(BASE_HEIGHT, COLUMNS_Y + need + BOTTOM_PAD)
-    return Layout(column_xs(len(columns)), height)
+def layout(columns: Sequence[Sequence[str | None]], view: dict[str, Any] | None = None) -> Layout:
+    """The picture fitted to its content: as tall as the longest column at the easy
+    overlap, up to BASE_HEIGHT (longer columns tighten first), taller only if even the
+    tightest overlap needs it; plus a band for the result once the game has ended."""
+    easy = max((_column_extent(c, 10**6) for c in columns), default=CARD_H)
+    tight = max((_column_extent(c, None) for c in columns), default=CARD_H)
+    need = max(tight, min(easy, BASE_HEIGHT - COLUMNS_Y - BOTTOM_PAD))
+    result = _result(view) if view is not None else None
+    band = banner_height(result, WIDTH) + 12 if result else 0
+    return Layout(column_xs(len(columns)), COLUMNS_Y + need + BOTTOM_PAD + band, band)
 
 
 # ---------------------------------------------------------------------------
@@ -173,7 +185,7 @@ def face(code: str) -> Image.Image:
     clear_w = round(CARD_W * (0.34 if rank == "10" else 0.285))
     d.rectangle((3, 3, clear_w, round(CARD_H * 0.365)), fill=_CARD_FACE)
     size = _INDEX_PX - (4 if rank == "10" else 0)
-    top = font(size).getbbox(rank, anchor="ls")[1]  # cap top above the baseline (negative)
+    top = font(size, True).getbbox(rank, anchor="ls")[1]  # cap top above the baseline (negative)
     text(d, (8, 4 - top), rank, size, colour, bold=True, anchor="ls")
     px = _PIP_PX
     img.paste(colour[:3], PIP_BOX[:2], suit_mask(suit, px))
@@ -307,47 +319,69 @@ def draw_foundations(canvas: Image.Image, foundations: dict[str, int], xs: Seque
 
 def banner(canvas: Image.Image, cy: int, title: str, sub: str, colour: Color = GOLD) -> None:
     """A dark band across the table with a big title and one line under it."""
-    d = ImageDraw.Draw(canvas)
-    y0, y1 = cy - BANNER_HALF, cy + BANNER_HALF
-    band = Image.new("RGBA", (canvas.width, y1 - y0), _BANNER)
-    canvas.alpha_composite(band, (0, y0))
-    d.line(((0, y0), (canvas.width, y0)), fill=colour, width=3)
-    d.line(((0, y1), (canvas.width, y1)), fill=colour, width=3)
-    text(
-        d,
-        (canvas.width / 2, y0 + 48),
-        ellipsize(title, 50, canvas.width - 60, True),
-        50,
-        colour,
-        bold=True,
-        anchor="mm",
-        shadow=(0, 0, 0),
-    )
-    text(d, (canvas.width / 2, y0 + 96), ellipsize(sub, 26, canvas.width - 60), 26, CREAM, anchor="mm")
+    final_banner(canvas, {"headline": title, "lines": [sub] if sub else [], "places": None}, cy, colour)
 
 
 def home_count(view: dict[str, Any]) -> int:
     return sum(int(v or 0) for v in (view.get("foundations") or {}).values())
 
 
-def status_banner(canvas: Image.Image, view: dict[str, Any], columns_bottom: int) -> None:
-    """Won, resigned or stuck, said in a band under the columns (over their feet if
-    there is no room), so the cards a player may want to undo to stay readable."""
-    free = canvas.height - BOTTOM_PAD - columns_bottom
-    cy = columns_bottom + free // 2 if free >= 2 * BANNER_HALF + 8 else canvas.height - BANNER_HALF - 4
+def _result(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The result to show: the bot's `final`, else solved, resigned or stuck in our words."""
+    final = final_of(view)
+    if final is not None:
+        return final
     moves = int(view.get("moves") or 0)
     hints = int(view.get("hints") or 0)
     helped = f" · {hints} hint{'s' if hints != 1 else ''}" if hints else ""
     if view.get("won"):
-        banner(canvas, cy, "SOLVED!", f"All 52 cards home in {moves} moves{helped}")
-    elif view.get("resigned"):
-        banner(canvas, cy, "RESIGNED", f"{home_count(view)} of 52 cards home after {moves} moves", MUTED)
-    elif view.get("stuck"):
-        banner(canvas, cy, "NO USEFUL MOVE LEFT", "Undo a move, or resign", _STUCK)
+        return {"headline": "SOLVED!", "lines": [f"All 52 cards home in {moves} moves{helped}"], "places": [1]}
+    if view.get("resigned"):
+        return {
+            "headline": "RESIGNED",
+            "lines": [f"{home_count(view)} of 52 cards home after {moves} moves"],
+            "places": None,
+        }
+    if view.get("stuck"):
+        return {"headline": "NO USEFUL MOVE LEFT", "lines": ["Undo a move, or resign"], "places": None}
+    return None
 
 
-def finish(canvas: Image.Image) -> bytes:
-    return to_png(canvas)
+def status_banner(canvas: Image.Image, view: dict[str, Any], lay: Layout) -> None:
+    """The result (the bot's `final`, solved, resigned or stuck) in a band under the
+    columns, so the cards a player may want to undo to stay readable."""
+    result = _result(view)
+    if result is None:
+        return
+    colour = GOLD
+    if final_of(view) is None:
+        colour = MUTED if view.get("resigned") else _STUCK if view.get("stuck") and not view.get("won") else GOLD
+    cy = lay.height - BOTTOM_PAD - lay.banner // 2
+    final_banner(canvas, result, cy, colour)
+
+
+def finish(canvas: Image.Image, game: str = "solitaire") -> bytes:
+    """PNG bytes, with the palette learnt once from `palette_source`."""
+    return to_png(canvas, key="solitaire.table", source=palette_source)
+
+
+def palette_source() -> Image.Image:
+    """Sample art both solitaires' palette is learnt from: every face, the back and slot
+    on felt, the tags, header, badges and each result band."""
+    cards = felt(13 * (CARD_W + 4), 4 * (CARD_H + 8) + CARD_H + 8)
+    for i, code in enumerate(r + s for s in SUITS for r in _RANKS):
+        paste_face(cards, code, ((i % 13) * (CARD_W + 4), (i // 13) * (CARD_H + 8)))
+    paste_face(cards, None, (0, 4 * (CARD_H + 8)))
+    paste_card(cards, slot_image(CARD), (CARD_W + 8, 4 * (CARD_H + 8)), shadow=False)
+    paste_suit(cards, "S", (CARD_W * 1.5 + 8, 4 * (CARD_H + 8) + CARD_H / 2), round(CARD_W * 0.42), _SLOT_SUIT)
+    chrome = felt(WIDTH, 520)
+    header(chrome, "FREECELL", "Deal #1 · draw 3", 12, "max run 4")
+    for i, label in enumerate("abcdfsw12345678"):
+        pile_tag(chrome, 30 + i * 60, 70, label, note="3" if label == "w" else "")
+    count_badge(chrome, 40, 130, 24)
+    for j, (title, colour) in enumerate((("SOLVED!", GOLD), ("RESIGNED", MUTED), ("NO USEFUL MOVE", _STUCK))):
+        final_banner(chrome, {"headline": title, "lines": ["a line"], "places": None}, 210 + j * 125, colour)
+    return palette_sheet([cards, chrome])
 
 
 def canvas_for(lay: Layout) -> Image.Image:
@@ -359,28 +393,47 @@ def column_tags(canvas: Image.Image, xs: Sequence[int]) -> None:
         pile_tag(canvas, x + CARD_W / 2, COL_TAG_Y, str(i + 1))
 
 
+_columns_kept: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_columns_lock = threading.Lock()
+_COLUMNS_KEPT = 256  # a move changes one or two columns; the others are pasted as last drawn
+
+
 def draw_columns(
-    canvas: Image.Image, columns: Sequence[Sequence[str | None]], xs: Sequence[int], empty_mark: str = ""
-) -> int:
-    """Draw every column; returns the lowest card edge."""
-    room = canvas.height - COLUMNS_Y - BOTTOM_PAD  # Layout.room
-    bottoms = [draw_column(canvas, cards, x, COLUMNS_Y, room, empty_mark) for cards, x in zip(columns, xs, strict=True)]
-    return max(bottoms, default=COLUMNS_Y)
+    canvas: Image.Image, columns: Sequence[Sequence[str | None]], lay: Layout, empty_mark: str = ""
+) -> None:
+    """Draw every column, each as a tile reused while that column and the layout stay the same."""
+    half = (lay.xs[1] - lay.xs[0] - CARD_W) // 2 if len(lay.xs) > 1 else 8
+    for cards, x in zip(columns, lay.xs, strict=True):
+        box = (x - half, COLUMNS_Y - 4, x + CARD_W + half, COLUMNS_Y + lay.room + BOTTOM_PAD // 2)
+        key = (tuple(cards), box, lay.height, empty_mark)
+        with _columns_lock:
+            tile = _columns_kept.get(key)
+            if tile is not None:
+                _columns_kept.move_to_end(key)
+        if tile is None:
+            tile = felt(WIDTH, lay.height).crop(box)
+            draw_column(tile, cards, half, 4, lay.room, empty_mark)
+            with _columns_lock:
+                _columns_kept[key] = tile
+                if len(_columns_kept) > _COLUMNS_KEPT:
+                    _columns_kept.popitem(last=False)
+        canvas.paste(tile, box[:2])
 
 
 def draw_common(
     canvas: Image.Image,
     view: dict[str, Any],
     columns: Sequence[Sequence[str | None]],
-    xs: Sequence[int],
+    lay: Layout,
     foundation_xs: Sequence[int],
     empty_mark: str = "",
 ) -> Image.Image:
     """What both tables draw after their own top-row piles: the foundations, the column
-    tags, the columns and the status banner under them. Returns the canvas."""
+    tags, the columns and the result banner under them. Returns the canvas."""
     draw_foundations(canvas, view.get("foundations") or {}, foundation_xs, TOP_Y)
-    column_tags(canvas, xs)
-    status_banner(canvas, view, draw_columns(canvas, columns, xs, empty_mark))
+    column_tags(canvas, lay.xs)
+    draw_columns(canvas, columns, lay, empty_mark)
+    status_banner(canvas, view, lay)
     return canvas
 
 
@@ -421,6 +474,9 @@ def alt_columns(columns: Sequence[Sequence[str | None]]) -> str:
 
 
 def alt_status(view: dict[str, Any]) -> str:
+    final = final_of(view)
+    if final is not None:
+        return final_alt(final)
     moves = int(view.get("moves") or 0)
     if view.get("won"):
         return f"Solved in {moves} moves."
@@ -439,3 +495,4 @@ def warm() -> None:
     back_image(CARD)
     slot_image(CARD)
     felt(WIDTH, BASE_HEIGHT)
+    finish(felt(8, 8))  # learns the palette

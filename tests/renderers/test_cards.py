@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from renderers import cards as C
-from renderers.draw import clean, ellipsize, felt, suit_mask, text_size, to_png
+from renderers.draw import card_label, clean, ellipsize, felt, suit_mask, text_size, to_png
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -166,8 +166,9 @@ def test_paste_groups_overlaps_within_groups_only():
 
 
 def test_text_helpers_fold_and_fit():
-    assert clean("Zoë 🎲 Ünal") == "Zoe Unal"
+    assert clean("Zoë 🎲 Ünal") == "Zoë Ünal"  # the shipped face has accents, not emoji
     assert clean("日本") == ""
+    assert card_label("5S") == "5♠" and card_label("10H") == "10♥" and card_label("JK") == "Joker"
     s = ellipsize("A very long display name indeed", 30, 150, bold=True)
     assert s.endswith("…") and text_size(s, 30, True)[0] <= 150
 
@@ -195,3 +196,23 @@ def test_warm_builds_sprites_ahead():
     info = C._sprite.cache_info()
     C.number_image(5, "tiny")
     assert C._sprite.cache_info().hits == info.hits + 1
+
+
+def test_suits_and_accents_are_drawn_as_glyphs_not_tofu():
+    from renderers.draw import text_mask
+
+    spade = text_mask("♠", 40, True)[0]
+    box = text_mask("\ufffe", 40, True)[0]
+    assert spade.tobytes() != box.tobytes() and spade.getbbox() is not None
+    assert text_mask("Zoë", 30)[0].tobytes() != text_mask("Zoe", 30)[0].tobytes()
+
+
+def test_text_is_rasterised_once_and_pasted_in_colour():
+    from renderers.draw import RED_SUIT, text, text_mask
+
+    text_mask.cache_clear()
+    canvas = felt(200, 60)
+    for _ in range(3):
+        text(canvas, (10, 10), "to beat", 30, RED_SUIT, bold=True)
+    assert text_mask.cache_info().misses == 1 and text_mask.cache_info().hits == 2
+    assert count(canvas, is_red) > 100

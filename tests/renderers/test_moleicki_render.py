@@ -12,6 +12,7 @@ from PIL import Image
 from engine import GAMES
 from engine.cards import pretty
 from renderers import moleicki as R
+from renderers import moleicki_layout as L
 from tests.engine.test_moleicki_support import secret_cards
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -121,9 +122,11 @@ def test_the_sample_states_are_real_and_varied(states):
 @pytest.mark.parametrize("name", ["deal-4", "race-4", "mid-2", "mid-4", "mid-8", "big-5", "over-2", "over-8"])
 def test_table_is_a_small_png_sized_for_its_players(states, name):
     state = states[name]
-    img = open_png(R.render_table(public(state)))
-    assert img.size == (R.TABLE_W, R.table_height(state.players))
-    assert img.height <= 1100  # eight players still fit a phone screen or two
+    v = public(state)
+    img = open_png(R.render_table(v))
+    assert img.size == (R.TABLE_W, R.table_height(state.players, v))
+    # eight players still fit a phone screen or two; big custom designs stack their rows
+    assert img.height <= (1.8 if name == "big-5" else 1.4) * R.TABLE_W
 
 
 def test_more_players_make_a_taller_table_but_the_same_width():
@@ -181,7 +184,7 @@ def test_face_down_tableau_cards_are_drawn_as_backs(states):
     v = public(state)
     img = open_png(R.render_table(v))
     for seat in range(4):
-        x0, y0, x1, y1 = R.panel_box(seat)
+        x0, y0, x1, y1 = R.panel_box(seat, v)
         tableau = (x0 + 130, y0 + 40, x1 - 10, y1 - 10)  # right of the hand fan
         down = sum(1 for row in v["tableaux"][seat] for p in row for c in p if c is None)
         backs = count_near(img, tableau, BACK, 20)
@@ -189,7 +192,7 @@ def test_face_down_tableau_cards_are_drawn_as_backs(states):
     # with every card turned face up on paper, no back is left in the tableaux
     shown = [[[["AS" if c is None else c for c in p] for p in row] for row in t] for t in v["tableaux"]]
     img2 = open_png(R.render_table(dict(v, tableaux=shown)))
-    x0, y0, x1, y1 = R.panel_box(0)
+    x0, y0, x1, y1 = R.panel_box(0, v)
     assert count_near(img2, (x0 + 130, y0 + 40, x1 - 10, y1 - 10), BACK, 20) < 150
 
 
@@ -204,7 +207,7 @@ def test_the_card_to_beat_is_ringed_and_a_reset_pile_is_not(states):
 
 def test_the_vector_glyph_changes_with_the_vector(states):
     v = public(states["mid-4"])
-    box = (R._VECTOR_X + 16, R.CENTRE_Y + 40, R._VECTOR_X + 104, R.CENTRE_Y + 128)
+    box = (L.VECTOR_X + 16, R.CENTRE_Y + 40, L.VECTOR_X + 104, R.CENTRE_Y + 128)
     crops = {}
     for vector in ("up", "down", "middle", "antimiddle", "into", "out", "north", "south"):
         crops[vector] = open_png(R.render_table(dict(v, vector=vector, vector_title=vector))).crop(box).tobytes()
@@ -214,7 +217,7 @@ def test_the_vector_glyph_changes_with_the_vector(states):
 def test_the_winner_banner_covers_the_centre_only_when_over(states):
     def dark_row(v):
         img = open_png(R.render_table(v))
-        y = R.CENTRE_Y + 64
+        y = R.CENTRE_Y + L.CENTRE_H // 2 + 20
         return sum(1 for x in range(0, R.TABLE_W, 4) if sum(img.getpixel((x, y))) < 90)
 
     over = public(states["over-4"])
@@ -283,3 +286,54 @@ def test_missing_or_odd_names_still_render(states):
     v = dict(public(states["mid-8"]), names=["🎲🎲", "W" * 90, "", "x", "y", "z", "ä", "ö"])
     open_png(R.render_table(v))
     open_png(R.render_hand(dict(v, seat=1, hand=states["mid-8"].view(1)["hand"])))
+
+
+# -- the hand shows what to beat ----------------------------------------------------------------
+
+
+def test_the_hand_image_shows_the_card_to_beat_beside_the_hand(states):
+    from renderers.cards import card_image
+
+    state = states["mid-4"]
+    seat = state.to_move[0]
+    v = own(state, seat)
+    assert v["top"] and len(v["pile"]) > v["pile_base"]
+    img = open_png(R.render_hand(v))
+    # the "to beat" column at the left holds the pile's top card: its face colours match the sprite's
+    sprite = card_image(v["pile"][-1], "large").convert("RGB")
+    box = (16, 200, 16 + 196, 200 + sprite.height)
+    white = count_near(img, box, (253, 252, 248), 6)
+    assert white > 0.4 * sprite.width * sprite.height
+    empty = open_png(R.render_hand(dict(v, pile=[], pile_base=0, top=None)))
+    assert count_near(empty, box, (253, 252, 248), 6) < 200
+
+
+# -- any deal design fits -----------------------------------------------------------------------
+
+
+def test_a_large_custom_design_scales_inside_every_panel():
+    """4 rows x 6 piles x 5 cards (the engine will accept such designs): the panels grow and
+    the cards shrink and stack, but every pile stays inside its own panel and shows."""
+    v = R.sample_view(players=8, rows=(6, 6, 6, 6), depth=5)
+    img = open_png(R.render_table(v))
+    assert img.size == (R.TABLE_W, R.table_height(8, v)) and img.height < 2.6 * R.TABLE_W
+    for seat in range(8):
+        x0, y0, x1, y1 = R.panel_box(seat, v)
+        inside = count_near(img, (x0, y0, x1, y1), BACK, 20)
+        assert inside > 24 * 40, (seat, inside)  # 24 piles of backs, each showing a strip
+    gap_y = R.panel_box(0, v)[3] + 4  # the felt between two panel rows holds no card
+    assert count_near(img, (16, gap_y, R.TABLE_W - 16, gap_y + 4), BACK, 20) == 0
+    hand = open_png(R.render_hand(dict(v, seat=3)))
+    assert hand.width == R.HAND_W and count_near(hand, (0, 420, hand.width, hand.height), BACK, 20) > 24 * 40
+
+
+def test_tableau_plans_shrink_then_stack_then_squeeze():
+    from renderers.moleicki_tableau import Shape, plan
+
+    assert plan(Shape((1, 3), 2), 363).size == "normal" and not plan(Shape((1, 3), 2), 363).stacked
+    wide = plan(Shape((2, 3, 3), 3), 363, max_height=420)
+    assert wide.stacked and wide.width <= 363 and wide.height <= 420
+    huge = plan(Shape((6, 6, 6, 6), 5), 363, max_height=420)
+    assert huge.width <= 363 and huge.size in ("small", "tiny")
+    squeezed = plan(Shape((30,), 2), 363)
+    assert squeezed.width <= 363 and squeezed.step_x < squeezed.width

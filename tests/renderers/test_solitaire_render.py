@@ -65,7 +65,7 @@ def is_black(px) -> bool:
 def card_boxes(view, key="tableau"):
     """(code, x, y) of every card of every column, where the renderer puts it."""
     columns = [list(c) for c in view[key]]
-    lay = S.layout(columns)
+    lay = S.layout(columns, view)
     out = []
     for cards, x in zip(columns, lay.xs, strict=True):
         for code, dy in zip(cards, S.column_offsets(cards, lay.room), strict=True):
@@ -108,11 +108,16 @@ def renderer(name: str):
 
 # -- format and size --------------------------------------------------------------------------
 @pytest.mark.parametrize("name", list(STATES))
-def test_table_is_a_small_png_of_the_fixed_size_and_deterministic(name):
+def test_table_is_a_small_png_fitted_to_its_content_and_deterministic(name):
     _, v = view_of(name)
     png = renderer(name).render_table(v)
     img = open_png(png)
-    assert img.size == (S.WIDTH, S.BASE_HEIGHT)
+    lay = S.layout(v["tableau"], v)
+    assert img.size == (S.WIDTH, lay.height) and lay.height <= S.BASE_HEIGHT
+    # no empty felt under the longest column beyond the margin (and the result band, if any)
+    boxes, _ = card_boxes(v)
+    lowest = max((y + S.CARD_H for _, _, y in boxes), default=S.COLUMNS_Y + S.CARD_H)
+    assert lay.height - lay.banner - S.BOTTOM_PAD - lowest < 16  # rounding of a tightened overlap at most
     assert png == renderer(name).render_table(v)
     assert renderer(name).render_hand(v) == png  # nothing in a solitaire is private
 
@@ -188,11 +193,12 @@ def test_won_banner_and_the_four_kings_home():
     for x in lay.xs[4:]:  # a king on each foundation: its index strip has the rank in ink
         strip = img.crop((x + 6, S.TOP_Y + 4, x + 40, S.TOP_Y + 34))
         assert any(is_red(px) or is_black(px) for px in zip(*(iter(strip.tobytes()),) * 3, strict=True))
-    free = S.COLUMNS_Y + S.CARD_H  # columns are empty, so the banner sits in the felt under them
-    middle = (free + S.BASE_HEIGHT - 14) // 2
+    lay = S.layout(v["tableau"], v)
+    assert lay.banner > 0 and img.height == lay.height
+    middle = lay.height - S.BOTTOM_PAD - lay.banner // 2  # the result band under the (empty) columns
     assert gold_pixels(img, middle - 50, middle) > 400
     playing = open_png(FC.render_table(dict(v, won=False, over=False)))
-    assert gold_pixels(playing, middle - 50, middle) == 0
+    assert playing.height < img.height and gold_pixels(playing, 0, playing.height) < gold_pixels(img, 0, img.height)
     assert f"Solved in {state.moves} moves." in FC.alt_text(v)
 
 

@@ -1,0 +1,205 @@
+"""Moleicki pictures: the grid of player panels under the centre band.
+
+Each panel shows the seat number and name with tags (TO PLAY, OWES NEIN, PUNCHED,
+WINNER, ...), the hand size, and the tableau rows, barrier first and the base last,
+drawn by one `TableauPlan` shared by every seat so all panels are the same height.
+Up to eight players fit in two columns.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image
+
+from renderers.cards import BACK, card_size, paste_card, paste_row, slot_image
+from renderers.draw import GOLD, INK, MUTED, WHITE, Color, ellipsize, felt, rounded_box, text, text_size
+from renderers.moleicki_centre import centre_chrome
+from renderers.moleicki_layout import (
+    DIM,
+    HAND_COL_W,
+    MAT,
+    PANEL_HEAD,
+    RED,
+    RED_DARK,
+    TABLE_W,
+    TABLEAU_DX,
+    TABLEAU_ROOM,
+    badge,
+    grid_height,
+    panel_box,
+    per_seat,
+    pill,
+    pill_w,
+    seat_disc,
+    seats,
+)
+from renderers.moleicki_tableau import Shape, TableauPlan, paste_tableau, plan
+
+_PENDING_TAGS = {
+    "play": "TO PLAY",
+    "tied": "MUST BEAT",
+    "eight": "BEAT THE 8",
+    "again": "PLAYS AGAIN",
+    "vector": "CALLS VECTOR",
+    "give": "GIVES A PILE",
+    "next": "PICKS NEXT",
+}
+_TAG_PX = 18
+_NAME_PX = 28
+_CLASSIC = Shape((1, 3), 2)  # one barrier pile over three base piles: the table before any deal
+_MAX_TABLEAU_H = 420  # beyond this a panel's tableau takes smaller cards
+
+
+@functools.lru_cache(maxsize=256)
+def seat_plan(shape: Shape) -> TableauPlan:
+    """The plan every panel's tableau follows for tableaux up to this shape."""
+    return plan(shape, TABLEAU_ROOM, max_height=_MAX_TABLEAU_H)
+
+
+def table_plan(view: dict[str, Any]) -> TableauPlan:
+    tabs = [t for t in per_seat(view, "tableaux") if t]
+    return seat_plan(Shape.of(tabs) if tabs else _CLASSIC)
+
+
+def panel_height(p: TableauPlan) -> int:
+    return PANEL_HEAD + max(p.height, 118) + 16
+
+
+@functools.lru_cache(maxsize=64)
+def table_chrome(players: int, panel_h: int) -> Image.Image:
+    """Everything on the table that never changes for this many players and panel
+    height: felt, the centre panels and labels, the player panels. Read-only."""
+    canvas = felt(TABLE_W, grid_height(players, panel_h))
+    centre_chrome(canvas)
+    for seat in range(players):
+        x0, y0, x1, y1 = panel_box(seat, panel_h)
+        rounded_box(canvas, (x0, y0, x1, y1), 14, fill=(16, 44, 32, 150))
+        rounded_box(canvas, (x0 + TABLEAU_DX - 6, y0 + PANEL_HEAD - 4, x1 - 6, y1 - 6), 10, fill=MAT)
+        text(canvas, (x0 + 10 + HAND_COL_W / 2, y1 - 16), "in hand", 17, MUTED, bold=True, anchor="mm")
+    return canvas
+
+
+def panel_tags(view: dict[str, Any], seat: int) -> list[tuple[str, Color, Color]]:
+    over = bool(view.get("over"))
+    tags: list[tuple[str, Color, Color]] = []
+    if over:
+        if view.get("winner") == seat:
+            tags.append(("WINNER", GOLD, INK))
+    else:
+        phase = view.get("phase")
+        if phase == "deal" and view.get("dealer") == seat:
+            tags.append(("TO DEAL", GOLD, INK))
+        elif phase == "opening" and seat in seats(view, "to_move") and seat not in seats(view, "nein_owed"):
+            tags.append(("CAN OPEN", GOLD, INK))
+        elif phase == "follow" and seat in seats(view, "follow"):
+            tags.append(("CAN FOLLOW", GOLD, INK))
+        elif phase == "play" and view.get("current") == seat:
+            tags.append((_PENDING_TAGS.get(str(view.get("pending")), "TO PLAY"), GOLD, INK))
+        if phase == "play" and view.get("window") == seat and view.get("current") != seat:
+            tags.append(("MAY ADD", (60, 90, 76), (250, 244, 228)))
+        if seat in seats(view, "nein_owed"):
+            n = per_seat(view, "nein_counts")[seat] or 1
+            tags.append(("OWES NEIN" + (f" x{n}" if n > 1 else ""), RED, WHITE))
+    if seat in seats(view, "punched"):
+        tags.append(("PUNCHED", RED_DARK, WHITE))
+    if view.get("krzywicka") == seat and view.get("phase") in ("deal", "opening"):
+        tags.append(("KRZYWICKA", (90, 70, 120), (250, 244, 228)))
+    return tags
+
+
+_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_tiles_lock = threading.Lock()
+_TILES_KEPT = 512  # panels kept drawn: a move changes one or two, the rest are pasted as they were
+
+
+def player_panel(
+    canvas: Image.Image, chrome: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan
+) -> None:
+    """Draw a seat's panel, or paste it as last drawn if nothing it shows has changed."""
+    box = panel_box(seat, panel_height(p))
+    tab = per_seat(view, "tableaux")[seat] or []
+    key = (
+        chrome.size,
+        box,
+        p,
+        names[seat],
+        view.get("seat") == seat,
+        tuple(panel_tags(view, seat)),
+        _outline(view, seat),
+        int(per_seat(view, "hands")[seat] or 0),
+        tuple(tuple(tuple(pile) for pile in row) for row in tab),
+        view.get("phase") == "deal",
+    )
+    with _tiles_lock:  # renders run in a thread pool
+        tile = _tiles.get(key)
+        if tile is not None:
+            _tiles.move_to_end(key)
+    if tile is None:
+        tile = chrome.crop(box)
+        _draw_panel(tile, view, seat, names, p, key[6])
+        with _tiles_lock:
+            _tiles[key] = tile
+            if len(_tiles) > _TILES_KEPT:
+                _tiles.popitem(last=False)
+    canvas.paste(tile, box[:2])
+
+
+def _outline(view: dict[str, Any], seat: int) -> Color | None:
+    over = bool(view.get("over"))
+    if seat in seats(view, "nein_owed") and not over:
+        return RED
+    if (seat in seats(view, "to_move") and not over) or (over and view.get("winner") == seat):
+        return GOLD
+    return None
+
+
+def _draw_panel(
+    tile: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan, outline: Color | None
+) -> None:
+    x0, y0, x1, y1 = 0, 0, tile.width, tile.height
+    if outline is not None:
+        rounded_box(tile, (x0, y0, x1, y1), 14, outline=outline, width=4)
+    _name_row(tile, view, seat, names, (x0, y0, x1))
+    _hand_count(tile, int(per_seat(view, "hands")[seat] or 0), x0 + 10, y0 + PANEL_HEAD)
+    tab = per_seat(view, "tableaux")[seat] or []
+    tx0, ty0 = x0 + TABLEAU_DX, y0 + PANEL_HEAD + 2
+    if not tab or not any(pile for row in tab for pile in row):
+        msg = "waiting for the deal" if view.get("phase") == "deal" else "tableau cleared"
+        text(tile, (tx0 + 8, ty0 + 40), msg, 22, DIM, anchor="lm")
+        return
+    paste_tableau(tile, tab, (tx0, ty0), p)
+
+
+def _name_row(
+    canvas: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], box: tuple[int, int, int]
+) -> None:
+    x0, y0, x1 = box
+    ny = y0 + 25
+    seat_disc(canvas, x0 + 24, ny, seat)
+    tags = panel_tags(view, seat)
+    tag_w = sum(pill_w(t[0], _TAG_PX) + 6 for t in tags[:2])
+    name = names[seat] + (" (you)" if view.get("seat") == seat else "")
+    name = ellipsize(name, _NAME_PX, max(80, x1 - 12 - (x0 + 46) - tag_w - 8), bold=True)
+    text(canvas, (x0 + 46, ny), name, _NAME_PX, WHITE, bold=True, anchor="lm")
+    tx = x0 + 46 + text_size(name, _NAME_PX, True)[0] + 10
+    for label, bg, fg in tags:
+        if tx + pill_w(label, _TAG_PX) > x1 - 8:
+            break
+        tx = pill(canvas, tx, ny - (_TAG_PX + 10) // 2, label, _TAG_PX, bg, fg) + 6
+
+
+def _hand_count(canvas: Image.Image, n: int, x: int, y: int) -> None:
+    """A little fan of backs with the number of cards in hand on it."""
+    w = card_size("tiny")[0]
+    cx = x + HAND_COL_W // 2
+    if n:
+        k = min(n, 3)
+        paste_row(canvas, [BACK] * k, (cx, y + 2), "tiny", gap=12 - w, align="center", fan=24 if k > 1 else 0)
+    else:
+        paste_card(canvas, slot_image("tiny"), (cx - w // 2, y + 2), shadow=False)
+    badge(canvas, cx, y + 64, n, 28)
