@@ -309,7 +309,7 @@ def _header(canvas: Image.Image, view: dict[str, Any]) -> None:
     match = view.get("match")
     parts = [variant]
     if match == "best-of-3":
-        parts.append(f"best of 3 · game {view.get('hand_no', 1)}")
+        parts.append(f"best of 3 · hand {view.get('hand_no', 1)}")
     else:
         parts.append("single game")
     sub = " · ".join(parts)
