@@ -4,6 +4,7 @@ registers the persistent components, loads the cogs and resumes open games."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import multiprocessing
 import random
@@ -14,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import renderers
-from bot.gamecog import GameCog
+from bot.gamecog import GameCog, generated_cog
 from bot.host import Host
 from bot.lobby import Lobby
 from bot.rules import RulesButton
@@ -26,15 +27,9 @@ from engine import GAMES
 
 log = logging.getLogger(__name__)
 
-COGS = (
-    "cogs.dickory",
-    "cogs.moleicki",
-    "cogs.klondike",
-    "cogs.freecell",
-    "cogs.leaderboard",
-    "cogs.admin",
-    "cogs.help",
-)
+# Cogs beside the games': every game in engine.GAMES gets `cogs/<game>.py` if it has one
+# (for commands of its own), else a cog generated from its facts (bot.gamecog.generated_cog).
+COGS = ("cogs.leaderboard", "cogs.admin", "cogs.help")
 
 
 class ParlourBot(commands.Bot):
@@ -59,6 +54,7 @@ class ParlourBot(commands.Bot):
         self.lobby = Lobby(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS, RulesButton)
         self.tree.on_error = self.on_app_command_error
+        await self.load_game_cogs()
         for name in COGS:
             await self.load_extension(name)
         if self.settings.warm_renderers:
@@ -66,6 +62,13 @@ class ParlourBot(commands.Bot):
         await self.host.resume()
         if self.settings.sync_commands:
             await self.sync_commands()
+
+    async def load_game_cogs(self) -> None:
+        for name, game in sorted(GAMES.items()):
+            if importlib.util.find_spec(f"cogs.{name}") is not None:
+                await self.load_extension(f"cogs.{name}")
+            else:
+                await self.add_cog(generated_cog(game)(self))
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild:

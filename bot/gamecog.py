@@ -7,12 +7,14 @@ play, hand, resign, rules and board come from here unchanged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import inspect
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.boards import rating_board
 from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
 from bot.notify import private_parts
@@ -253,6 +255,12 @@ class GameCog(commands.GroupCog):
         assert seat is not None
         await say(interaction, await self.bot.host.claim(table, seat))
 
+    @app_commands.command(name="leaderboard", description="This server's best players of this game.")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        embed = await rating_board(self.bot, interaction.guild_id or 0, self.game)
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
     async def board(self, interaction: discord.Interaction) -> None:
         tables = [t for t in self.bot.tables.in_channel(interaction.channel_id or 0, self.game_name) if t.active]
@@ -263,3 +271,75 @@ class GameCog(commands.GroupCog):
         await say(interaction, "Here it is, at the bottom.")
         table.buried = 10**6  # force a repost
         await self.bot.host.publish(table)
+
+
+# -- cogs generated from the registry ------------------------------------------------------
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+def generated_cog(game: type[Game]) -> type[GameCog]:
+    """The cog of a game with no cog module of its own: GameCog's commands plus a `start`
+    whose options are the game's own `Option`s, offered as slash-command choices."""
+    class_name = "".join(word.title() for word in game.name.split("_")) + "Cog"
+    namespace = {"game_name": game.name, "start": start_command(game, class_name), "__module__": __name__}
+    description = f"{game.title}: play it here with members or the AI."
+    return type(class_name, (GameCog,), namespace, group_name=game.name, group_description=description[:100])
+
+
+def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any, ..., None]:
+    """`/<game> start` built from the game's facts: who to invite, AI seats, its options."""
+    member = Optional[discord.Member]  # noqa: UP045 - discord.py reads this annotation at runtime
+    params: list[inspect.Parameter] = []
+    described: dict[str, str] = {}
+
+    def add(name: str, annotation: Any, default: Any, text: str) -> None:
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
+        described[name] = text[:100]
+
+    invitees: list[str] = []
+    if game.max_players == 2:
+        invitees = ["opponent"]
+        add("opponent", member, None, "Who to invite; leave empty to play the AI.")
+    elif game.max_players > 2:
+        invitees = [f"player{i}" for i in range(2, game.max_players + 1)]
+        for name in invitees:
+            add(name, member, None, "A member to invite")
+    if game.max_players > 1:
+        bots = app_commands.Range[int, 0, game.max_players - 1]
+        add("bots", Optional[bots], None, "AI seats; with nobody invited they fill the table")  # noqa: UP045
+        add("ai", Literal[AI_LEVELS], "normal", "How strong the AI seats play")
+    for opt in game.options:
+        add(opt.name, Literal[opt.choices], opt.default, opt.description)
+
+    async def start(self: GameCog, interaction: discord.Interaction, **given: Any) -> None:
+        invited = [given[name] for name in invitees if given.get(name) is not None]
+        bots = given.get("bots")
+        if bots is None:
+            bots = default_bots(game, len(invited))
+        options = {opt.name: given[opt.name] for opt in game.options}
+        await self.start_game(interaction, invited=invited, bots=bots, ai=given.get("ai", "normal"), options=options)
+
+    start.__qualname__ = f"{class_name}.start"  # a method: discord.py skips `self`
+    start.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+            *params,
+        ]
+    )
+    start.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
+    players = "just you" if game.solo else f"{game.min_players} to {game.max_players} players"
+    if game.min_players == game.max_players and not game.solo:
+        players = f"{game.min_players} players"
+    command = app_commands.Command(name="start", description=f"Start {game.title} ({players}).", callback=start)
+    command.guild_only = True
+    return command
+
+
+def default_bots(game: type[Game], invited: int) -> int:
+    """AI seats when the starter names none: enough for a game, or a lively table alone."""
+    if game.solo:
+        return 0
+    if invited:
+        return max(0, game.min_players - 1 - invited)
+    return min(game.max_players - 1, max(game.min_players - 1, 3 if game.max_players > 4 else game.max_players - 1))

@@ -331,7 +331,8 @@ class Host:
             await self.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
             table.log.append(f"🏳️ {reason}.")
         humans_left = [i for i, s in enumerate(table.seats) if not s.forfeit]
-        if len(table.seats) <= 2 or not any(table.seats[i].user_id for i in humans_left):
+        side_lost = any(seat in side for side in self.sides(table) or [])
+        if len(table.seats) <= 2 or side_lost or not any(table.seats[i].user_id for i in humans_left):
             await self.finish(table, ended_early=reason)
         else:
             table.log.append(f"The AI plays on for {table.seats[seat].name}, who is ranked last.")
@@ -353,18 +354,32 @@ class Host:
         return f"You claimed the game: {names} forfeited."
 
     def final_places(self, table: Table) -> tuple[list[int], str]:
-        """The engine's places, with players who forfeited sharing last place."""
+        """The engine's places, with players who forfeited sharing last place; in a
+        partnership game a partner's forfeit costs the whole side."""
         n = len(table.seats)
         if table.state is not None and table.state.over:
             outcome = table.state.outcome()
             base, reason = list(outcome.places), table.fill(outcome.reason)
         else:
             base, reason = [1] * n, "The game ended early."
-        standing = [i for i in range(n) if not table.seats[i].forfeit]
-        places = [len(standing) + 1] * n
-        for i in standing:
-            places[i] = 1 + sum(1 for j in standing if base[j] < base[i])
+        groups = self.sides(table) or [[i] for i in range(n)]
+        out = [g for g in groups if any(table.seats[i].forfeit for i in g)]
+        standing = [g for g in groups if g not in out]
+        places = [0] * n
+        for g in groups:
+            mine = min(base[i] for i in g)
+            # competition ranking over players, or over sides in a partnership game
+            place = 1 + sum(1 for h in standing if min(base[i] for i in h) < mine)
+            if g in out:
+                place = 1 + len(standing)
+            for i in g:
+                places[i] = place
         return places, reason
+
+    @staticmethod
+    def sides(table: Table) -> list[list[int]] | None:
+        sides = table.state.sides if table.state is not None else None
+        return [list(side) for side in sides] if sides else None
 
     async def finish(self, table: Table, *, ended_early: str = "") -> None:
         if table.status != "active":
@@ -432,7 +447,7 @@ class Host:
             return {}
         users = [s.user_id for s in table.seats if s.user_id is not None]
         priors = await self.storage.ratings_for(table.guild_id, table.game.name, users)
-        rated = rate(places, [priors.get(s.user_id) if s.user_id else None for s in table.seats])
+        rated = rate(places, [priors.get(s.user_id) if s.user_id else None for s in table.seats], self.sides(table))
         return {s.user_id: rated[i] for i, s in enumerate(table.seats) if s.user_id is not None}
 
     async def cancel(self, table: Table, why: str) -> None:

@@ -12,8 +12,24 @@ def conservative(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def rate(places: list[int], priors: list[tuple[float, float] | None]) -> list[tuple[float, float]]:
-    """New (mu, sigma) per seat after a game; places 1 = first, ties allowed."""
-    teams = [[_MODEL.rating() if prior is None else _MODEL.rating(mu=prior[0], sigma=prior[1])] for prior in priors]
-    rated = _MODEL.rate(teams, ranks=[float(p) for p in places])
-    return [(team[0].mu, team[0].sigma) for team in rated]
+def rate(
+    places: list[int],
+    priors: list[tuple[float, float] | None],
+    sides: list[list[int]] | tuple[tuple[int, ...], ...] | None = None,
+) -> list[tuple[float, float]]:
+    """New (mu, sigma) per seat after a game; places 1 = first, ties allowed.
+
+    With sides, each side is rated as a team (its place is its members' shared place),
+    and every partner's own rating moves with the team's result.
+    """
+    teams = [list(side) for side in sides] if sides else [[seat] for seat in range(len(places))]
+    ratings = [
+        [_MODEL.rating() if priors[s] is None else _MODEL.rating(mu=priors[s][0], sigma=priors[s][1]) for s in team]
+        for team in teams
+    ]
+    rated = _MODEL.rate(ratings, ranks=[float(min(places[s] for s in team)) for team in teams])
+    out: list[tuple[float, float]] = [(0.0, 0.0)] * len(places)
+    for team, new in zip(teams, rated, strict=True):
+        for seat, rating in zip(team, new, strict=True):
+            out[seat] = (rating.mu, rating.sigma)
+    return out

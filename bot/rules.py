@@ -21,8 +21,20 @@ EMBED_LIMIT = 4000
 MESSAGE_EMBEDS_LIMIT = 5800  # Discord allows 6000 characters of embeds per message
 
 
+_PAGES: dict[str, Path] = {}
+
+
+def register(game: str, path: Path) -> None:
+    """A rules page kept outside docs/rules (a test's throwaway game)."""
+    _PAGES[game] = path
+
+
+def rules_path(game: str) -> Path:
+    return _PAGES.get(game, RULES_DIR / f"{game}.md")
+
+
 def rules_text(game: str) -> str | None:
-    path = RULES_DIR / f"{game}.md"
+    path = rules_path(game)
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
 

@@ -16,6 +16,7 @@ import discord
 from bot.notify import pretty_cards
 from bot.replies import edit as redraw
 from bot.replies import reply
+from bot.steps import DONE, Step, walk
 from bot.table import StalePanel, Table
 from engine import IllegalAction
 from engine.core import Action
@@ -145,10 +146,64 @@ def with_calls(table: Table, seat: int) -> dict[str, Any]:
     return {"view": view}
 
 
+def describer(table: Table) -> Any:
+    """How the step panel names a part's value: seats by name, cards with suit signs."""
+
+    def describe(key: str, value: Any) -> str:
+        if isinstance(value, list):
+            return pretty_cards([str(v) for v in value])
+        if key == "cards":
+            return pretty_cards([str(value)])
+        if isinstance(value, int) and not isinstance(value, bool) and key in ("to", "seat"):
+            return table.seats[value].name if 0 <= value < len(table.seats) else str(value)
+        text = "" if value is None else str(value)
+        if key == "verb":
+            return text.title()
+        return pretty_cards([text]) if key == "to" else text
+
+    return describe
+
+
+STEP_PROMPTS = {"verb": "what to do", "cards": "a card", "to": "where (or whom)", "move": "which move"}
+BUTTONS_MAX = 10  # more options than this go in a select menu
+
+
+def add_step(view: discord.ui.View, table: Table, seat: int, path: list[str], page: int) -> str:
+    """The step panel's components for `path`; returns the line saying what to choose."""
+    assert table.state is not None
+    step = walk(table.state.legal_actions(seat), path, describer(table))
+    if step is None:
+        return ""
+    if not isinstance(step, Step):  # one move left: one button makes it
+        view.add_item(StepButton(table.id, table.version, ".".join(path), f"▶ {step.label or step.text}", row=0))
+        return "Your move:"
+    so_far = " · ".join(step.chosen)
+    prompt = f"Choose {STEP_PROMPTS.get(step.key, step.key)}" + (f" ({so_far})" if so_far else "") + ":"
+    base = ".".join(path)
+    options = list(step.options)
+    if step.can_finish:
+        label = f"✔ {step.done.label or step.done.text}" if step.done else "✔ That's all"
+        options.insert(0, (DONE, label))
+    if len(options) <= BUTTONS_MAX:
+        for i, (tok, label) in enumerate(options):
+            view.add_item(StepButton(table.id, table.version, f"{base}.{tok}" if base else tok, label, row=i // 5))
+    else:
+        pages = -(-len(options) // PAGE)
+        page = min(page, pages - 1)
+        shown = options[page * PAGE : (page + 1) * PAGE]
+        view.add_item(StepSelect(table.id, table.version, base, shown, prompt, page))
+        if pages > 1:
+            view.add_item(StepPage(table.id, table.version, base, (page + 1) % pages, f"More ({page + 1}/{pages})"))
+    if path:
+        back = ".".join(path[:-1])
+        view.add_item(StepButton(table.id, table.version, back, "↩ Back", row=3, secondary=True))
+    return prompt
+
+
 async def hand_panel(
-    host: Host, table: Table, seat: int, page: int = 0, note: str = ""
+    host: Host, table: Table, seat: int, page: int = 0, note: str = "", path: list[str] | None = None
 ) -> tuple[str, discord.File, discord.ui.View]:
-    """The ephemeral panel: the hand image and the seat's legal actions to pick from."""
+    """The ephemeral panel: the hand image, the move built step by step, and every move in a list."""
     from bot.host import png_file
 
     assert table.state is not None
@@ -156,10 +211,11 @@ async def hand_panel(
     pages = max(1, -(-len(actions) // PAGE))
     page = min(page, pages - 1)
     view = discord.ui.View(timeout=None)
+    prompt = add_step(view, table, seat, path or [], 0) if actions else ""
     shown = actions[page * PAGE : (page + 1) * PAGE]
-    if shown:
-        view.add_item(ActSelect(table.id, table.version, page, shown))
-    if pages > 1:
+    if shown and not path:
+        view.add_item(ActSelect(table.id, table.version, page, shown, row=2))
+    if pages > 1 and not path:
         view.add_item(PageButton(table.id, table.version, (page + 1) % pages, f"More moves ({page + 1}/{pages})"))
     view.add_item(HandButton(table.id, label="Refresh"))
     for button in call_buttons(table, seat):
@@ -171,12 +227,20 @@ async def hand_panel(
         lines.append("This game is over.")
     elif not actions:
         lines.append("Nothing to do right now: it isn't your move.")
+    elif prompt:
+        lines.append(prompt)
     png = await host.render_hand(table, seat)
     return "\n".join(lines), png_file(png, "hand.png", "Your hand"), view
 
 
 async def open_panel(
-    interaction: discord.Interaction, table: Table, *, note: str = "", page: int = 0, edit: bool = False
+    interaction: discord.Interaction,
+    table: Table,
+    *,
+    note: str = "",
+    page: int = 0,
+    edit: bool = False,
+    path: list[str] | None = None,
 ) -> None:
     cog = bot_of(interaction).game_cog(table.game.name)
     if cog is not None and cog.has_own_panel:
@@ -185,7 +249,7 @@ async def open_panel(
     host = bot_of(interaction).host
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
-    content, file, view = await hand_panel(host, table, seat, page, note)
+    content, file, view = await hand_panel(host, table, seat, page, note, path)
     if edit:
         await redraw(interaction, content=content, attachments=[file], view=view)
     else:
@@ -286,14 +350,17 @@ class ActSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"parlour:act:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
 ):
-    def __init__(self, game_id: int, version: int, page: int, actions: list[Action] | None = None) -> None:
+    def __init__(
+        self, game_id: int, version: int, page: int, actions: list[Action] | None = None, row: int | None = None
+    ) -> None:
         self.game_id, self.version = game_id, version
         options = [discord.SelectOption(label=(a.label or a.text)[:100], value=a.text[:100]) for a in actions or []]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"parlour:act:{game_id}:{version}:{page}",
-                placeholder="Choose your move…",
+                placeholder="…or pick from every move",
                 options=options or [discord.SelectOption(label="…", value="…")],
+                row=row,
             )
         )
 
@@ -372,6 +439,134 @@ class QuickButton(
             await say(interaction, str(exc))
             return
         await say(interaction, played.summary, **with_calls(table, seat))
+
+
+async def step_to(interaction: discord.Interaction, table: Table, version: int, path: list[str]) -> None:
+    """A step pick: act once the path names a move, else redraw the panel one step further."""
+    seat = table.seat_of(interaction.user.id)
+    assert seat is not None and table.state is not None
+    if version != table.version:
+        note = "The game has moved on since that panel was drawn; here is the current one."
+        await open_panel(interaction, table, note=note, edit=True)
+        return
+    chosen = walk(table.state.legal_actions(seat), path)
+    if chosen is None:
+        await open_panel(interaction, table, note="That choice no longer fits; start again.", edit=True)
+    elif isinstance(chosen, Step):
+        await open_panel(interaction, table, edit=True, path=path)
+    else:
+        await act_from_component(interaction, table, chosen.text, version)
+
+
+_PATH = r"(?P<path>[0-9x.]*)"
+
+
+class StepButton(
+    PlayerItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"parlour:step:(?P<game>\d+):(?P<version>\d+):" + _PATH,
+):
+    """One choice of the step panel (a verb, a card, a target), or Back."""
+
+    def __init__(
+        self, game_id: int, version: int, path: str, label: str = "…", row: int | None = None, secondary: bool = False
+    ) -> None:
+        self.game_id, self.version, self.path = game_id, version, path
+        style = discord.ButtonStyle.secondary if secondary else discord.ButtonStyle.success
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=f"parlour:step:{game_id}:{version}:{path}"[:100], row=row
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StepButton:
+        return cls(int(match["game"]), int(match["version"]), match["path"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        table = table_for(interaction, self.game_id)
+        assert table is not None
+        await step_to(interaction, table, self.version, [p for p in self.path.split(".") if p])
+
+
+class StepSelect(
+    PlayerItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"parlour:stepsel:(?P<game>\d+):(?P<version>\d+):" + _PATH,
+):
+    """The step panel's choices when there are too many for buttons."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        path: str,
+        options: list[tuple[str, str]] | None = None,
+        placeholder: str = "Choose…",
+        page: int = 0,
+    ) -> None:
+        self.game_id, self.version, self.path = game_id, version, path
+        choices = [discord.SelectOption(label=label[:100], value=tok) for tok, label in options or []]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"parlour:stepsel:{game_id}:{version}:{path}"[:100],
+                placeholder=placeholder[:150],
+                options=choices or [discord.SelectOption(label="…", value="…")],
+                row=0,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StepSelect:
+        return cls(int(match["game"]), int(match["version"]), match["path"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        table = table_for(interaction, self.game_id)
+        assert table is not None
+        values = (interaction.data or {}).get("values") or [""]
+        path = [p for p in self.path.split(".") if p] + [str(values[0])]
+        await step_to(interaction, table, self.version, path)
+
+
+class StepPage(
+    PlayerItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"parlour:steppage:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+):" + _PATH,
+):
+    """The next page of a step's choices (past Discord's 25 options a select)."""
+
+    def __init__(self, game_id: int, version: int, path: str, page: int, label: str = "More") -> None:
+        self.game_id, self.version, self.path, self.page = game_id, version, path, page
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"parlour:steppage:{game_id}:{version}:{page}:{path}"[:100],
+                row=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StepPage:
+        return cls(int(match["game"]), int(match["version"]), match["path"], int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        table = table_for(interaction, self.game_id)
+        assert table is not None and table.state is not None
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        path = [p for p in self.path.split(".") if p]
+        content, file, view = await hand_panel(bot_of(interaction).host, table, seat, 0, "", path)
+        view.clear_items()
+        add_step(view, table, seat, path, self.page)
+        view.add_item(HandButton(table.id, label="Refresh"))
+        await redraw(interaction, content=content, attachments=[file], view=view)
 
 
 LOBBY_CHOICES = ("accept", "decline", "start", "cancel")
@@ -463,4 +658,14 @@ class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template
             await say(interaction, answer)
 
 
-DYNAMIC_ITEMS = (HandButton, ActSelect, PageButton, QuickButton, LobbyButton, RematchButton)
+DYNAMIC_ITEMS = (
+    HandButton,
+    ActSelect,
+    PageButton,
+    QuickButton,
+    LobbyButton,
+    RematchButton,
+    StepButton,
+    StepSelect,
+    StepPage,
+)

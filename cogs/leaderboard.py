@@ -7,15 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
-from bot.words import plural
+from bot.boards import rating_board, record
+from bot.views import say
 from engine import GAMES
 
 # Solitaires keep their own boards (/klondike leaderboard); only rated games are listed here.
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items()) if not g.solo]
-
-
-def record(row: dict) -> str:
-    return f"{plural(row['wins'], 'win')} in {plural(row['games'], 'game')}"
 
 
 class LeaderboardCog(commands.Cog):
@@ -27,16 +24,8 @@ class LeaderboardCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        rows = await self.bot.storage.leaderboard(interaction.guild_id or 0, game.value)
-        embed = discord.Embed(title=f"{game.name} leaderboard", colour=discord.Colour.gold())
-        if not rows:
-            embed.description = "No rated games yet. Games against the AI are not rated unless an admin says so."
-        else:
-            embed.description = "\n".join(
-                f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {record(r)}" for i, r in enumerate(rows, 1)
-            )
-            embed.set_footer(text="Ranked by a conservative rating (openskill μ − 3σ).")
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        embed = await rating_board(self.bot, interaction.guild_id or 0, GAMES[game.value])
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="A member's record in this server.")
     @app_commands.describe(user="Whose record (you, if left empty)")

@@ -84,6 +84,7 @@ class Outcome:
     places: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str
+    sides: tuple[tuple[int, ...], ...] | None = None  # partnerships, each partner taking its side's place
 
     @property
     def winners(self) -> tuple[int, ...]:
