@@ -79,7 +79,7 @@ class GameCog(commands.GroupCog):
     def buttons_for(self, table: Table) -> list[tuple[str, str]]:
         """(label, action) buttons for the table message now: by default those of
         `table_buttons` that some seat to move may take. Override for calls that are
-        always open (a solitaire's hint)."""
+        always open (a hint in a one-player game)."""
         if table.state is None:
             return []
         legal = {a.text for s in table.waiting_on() for a in table.state.legal_actions(s)}

@@ -435,6 +435,7 @@ class Host:
                 score=outcome.scores[i] if outcome else None,
                 moves=view.get("moves"),
                 seconds=seconds,
+                stats=table.state.stats(i) if table.state else None,
             )
             for i, s in enumerate(table.seats)
             if s.user_id is not None

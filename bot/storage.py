@@ -60,6 +60,12 @@ class ResultRow:
     score: float | None = None
     moves: int | None = None
     seconds: float | None = None
+    stats: dict[str, Any] | None = None
+
+
+# One figure of a result (two parameters, both its JSON path): its own stats first, else
+# the game's final state (rows stored before results had stats).
+STAT = "COALESCE(json_extract(x.stats, ?), json_extract(g.state, ?), 0)"
 
 
 class StaleVersion(RuntimeError):
@@ -234,7 +240,7 @@ class Storage:
             )
             await self.db.executemany(
                 "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, place, won, vs_ai, "
-                "score, moves, seconds, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "score, moves, seconds, at, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game_id,
@@ -249,6 +255,7 @@ class Storage:
                         r.moves,
                         r.seconds,
                         at,
+                        json.dumps(r.stats or {}),
                     )
                     for r in results
                 ],
@@ -376,9 +383,10 @@ class Storage:
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
 
-    # -- solitaires (Klondike, FreeCell): daily deals, records, boards ---------------------
-    # A solo result's hint count is the engine's own, read from the game's final stored
-    # state (`hints` in the state JSON), so no extra column is needed.
+    # -- one-player records: daily deals, a member's results, boards -------------------------
+    # `stats` holds each result's own figures from the engine (State.stats); a game names the
+    # figure that counts against a result (`fewest`, e.g. hints). Rows stored before that
+    # column existed fall back to the figure in the game's final state.
 
     async def daily_game(self, guild_id: int, daily: str, user_id: int) -> dict[str, Any] | None:
         """The member's game of this daily deal (running or finished), if any; cancelled ones don't count."""
@@ -393,15 +401,14 @@ class Storage:
             row = await cur.fetchone()
         return dict(row) if row else None
 
-    async def daily_board(self, guild_id: int, daily: str, limit: int = 10) -> list[dict[str, Any]]:
-        """Finished attempts at one daily deal: solved first, then fewest hints, fewest moves, quickest."""
+    async def daily_board(self, guild_id: int, daily: str, fewest: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Finished attempts at one daily deal: solved first, then the fewest `fewest`, moves, seconds."""
         async with self.db.execute(
-            "SELECT x.user_id, x.won, x.moves, x.seconds, "
-            "  COALESCE(json_extract(g.state, '$.hints'), 0) AS hints "
+            f"SELECT x.user_id, x.won, x.moves, x.seconds, {STAT} AS fewest "
             "FROM results x JOIN games g ON g.id = x.game_id "
             "WHERE g.guild_id = ? AND g.daily = ? "
-            "ORDER BY x.won DESC, hints, x.moves IS NULL, x.moves, x.seconds IS NULL, x.seconds, x.game_id LIMIT ?",
-            (guild_id, daily, limit),
+            "ORDER BY x.won DESC, fewest, x.moves IS NULL, x.moves, x.seconds IS NULL, x.seconds, x.game_id LIMIT ?",
+            (f"$.{fewest}", f"$.{fewest}", guild_id, daily, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
 
@@ -414,27 +421,27 @@ class Storage:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def solitaire_results(self, guild_id: int, user_id: int, game: str) -> list[dict[str, Any]]:
-        """A member's finished games of one solitaire, oldest first, with each game's hint count."""
+    async def member_results(self, guild_id: int, user_id: int, game: str, fewest: str) -> list[dict[str, Any]]:
+        """A member's finished games of one game, oldest first, with the figure `fewest` of each."""
         async with self.db.execute(
-            "SELECT x.won, x.moves, x.seconds, COALESCE(json_extract(g.state, '$.hints'), 0) AS hints, g.daily "
+            f"SELECT x.won, x.moves, x.seconds, {STAT} AS fewest, g.daily "
             "FROM results x JOIN games g ON g.id = x.game_id "
             "WHERE x.guild_id = ? AND x.user_id = ? AND x.game = ? ORDER BY x.at, x.game_id",
-            (guild_id, user_id, game),
+            (f"$.{fewest}", f"$.{fewest}", guild_id, user_id, game),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
 
-    async def solitaire_board(
-        self, guild_id: int, game: str, *, by: str = "wins", min_games: int = 1, limit: int = 10
+    async def game_board(
+        self, guild_id: int, game: str, fewest: str, *, by: str = "wins", min_games: int = 1, limit: int = 10
     ) -> list[dict[str, Any]]:
-        """Members by most wins (`by="wins"`) or best win rate, with at least `min_games` finished."""
+        """Members by most wins (`by="wins"`) or best win rate, with at least `min_games` finished;
+        `clean` counts wins with none of `fewest` (no hints)."""
         order = "wins DESC, games, x.user_id" if by == "wins" else "1.0 * wins / games DESC, wins DESC, x.user_id"
         async with self.db.execute(
             "SELECT x.user_id, COUNT(*) AS games, SUM(x.won) AS wins, "
-            "  SUM(CASE WHEN x.won = 1 AND COALESCE(json_extract(g.state, '$.hints'), 0) = 0 THEN 1 ELSE 0 END) "
-            "    AS clean "
+            f"  SUM(CASE WHEN x.won = 1 AND {STAT} = 0 THEN 1 ELSE 0 END) AS clean "
             "FROM results x JOIN games g ON g.id = x.game_id "
             f"WHERE x.guild_id = ? AND x.game = ? GROUP BY x.user_id HAVING COUNT(*) >= ? ORDER BY {order} LIMIT ?",
-            (guild_id, game, min_games, limit),
+            (f"$.{fewest}", f"$.{fewest}", guild_id, game, min_games, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]

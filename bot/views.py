@@ -90,7 +90,7 @@ def turn_line(table: Table) -> str:
 
 
 def footer_words(table: Table) -> str:
-    """Who plays, and how far the game has come (a solitaire counts its moves, not its clicks)."""
+    """Who plays, and how far the game has come (a one-player game counts its moves, not its clicks)."""
     players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in table.seats)
     moves = table.state.view(None).get("moves") if table.state is not None and table.game.solo else None
     if isinstance(moves, int):

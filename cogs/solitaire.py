@@ -83,7 +83,7 @@ def record_of(rows: list[dict[str, Any]]) -> Record:
     return Record(
         played=len(rows),
         won=len(wins),
-        clean=sum(1 for r in wins if not r["hints"]),
+        clean=sum(1 for r in wins if not r["fewest"]),
         current_streak=streak,
         best_streak=best,
         best_moves=min(moves) if moves else None,
@@ -224,14 +224,14 @@ class SolitaireCog(GameCog):
     @app_commands.guild_only()
     async def daily_board(self, interaction: discord.Interaction) -> None:
         guild_id, day, tag = self._today(interaction)
-        rows = await self.bot.storage.daily_board(guild_id, tag, BOARD_SIZE)
+        rows = await self.bot.storage.daily_board(guild_id, tag, "hints", BOARD_SIZE)
         playing = await self.bot.storage.daily_playing(guild_id, tag)
         embed = discord.Embed(title=f"Daily {self.game.title} · {day.isoformat()}", colour=discord.Colour.gold())
         if rows:
             lines = []
             for i, r in enumerate(rows, 1):
                 if r["won"]:
-                    hints = f" · 💡 {r['hints']} hint{'s' if r['hints'] != 1 else ''}" if r["hints"] else ""
+                    hints = f" · 💡 {plural(r['fewest'], 'hint')}" if r["fewest"] else ""
                     moves = plural(r["moves"], "move")
                     lines.append(f"**{i}.** <@{r['user_id']}> · solved in {moves} · {clock(r['seconds'])}{hints}")
                 else:
@@ -250,7 +250,7 @@ class SolitaireCog(GameCog):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         member = user or interaction.user
-        rows = await self.bot.storage.solitaire_results(interaction.guild_id or 0, member.id, self.game_name)
+        rows = await self.bot.storage.member_results(interaction.guild_id or 0, member.id, self.game_name, "hints")
         rec = record_of(rows)
         embed = discord.Embed(title=f"{member.display_name} · {self.game.title}", colour=discord.Colour.blurple())
         if not rec.played:
@@ -268,9 +268,10 @@ class SolitaireCog(GameCog):
     @app_commands.describe(by=f"Most wins, or best win rate (at least {MIN_RATE_GAMES} games)")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, by: Literal["wins", "win-rate"] = "wins") -> None:
-        rows = await self.bot.storage.solitaire_board(
+        rows = await self.bot.storage.game_board(
             interaction.guild_id or 0,
             self.game_name,
+            "hints",
             by=by,
             min_games=MIN_RATE_GAMES if by == "win-rate" else 1,
             limit=BOARD_SIZE,

@@ -334,6 +334,10 @@ class State:
         """A copy consistent with what `seat` knows, hidden cards resampled."""
         raise NotImplementedError
 
+    def stats(self, seat: int) -> dict[str, int | float]:
+        """A seat's own figures worth keeping with its result (hints taken, undos), if any."""
+        return {}
+
     def hidden_cards(self, seat: int) -> list[str]:
         """Cards `seat` holds that others may not see (used by leak checks)."""
         return []

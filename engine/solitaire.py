@@ -246,6 +246,9 @@ class SolitaireState(State):
         other.resigned = self.resigned
         other.rng = copy_rng(self.rng)
 
+    def stats(self, seat: int) -> dict[str, int | float]:
+        return {"hints": self.hints, "undos": self.undos}
+
     # -- turn structure -------------------------------------------------------
     @property
     def won(self) -> bool:
