@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -25,6 +26,32 @@ _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 
 class CardError(ValueError):
     """Text that is not a card in our notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """What a game plays with, declared once: ranks, suits, packs, jokers and extras.
+
+    `faces` tells the renderers how to draw the cards: "french" (the usual faces),
+    "spanish" (oros, copas, espadas, bastos for D, H, S, C; sota, caballo, rey for J,
+    Q, K) or "numbers" (plain numbered cards, no suits).
+    """
+
+    ranks: tuple[str, ...] = RANKS
+    suits: tuple[str, ...] = SUITS
+    packs: int = 1
+    jokers: int = 0
+    extras: tuple[str, ...] = ()
+    faces: str = "french"
+
+    def cards(self) -> list[str]:
+        """Every card of the deck in a fixed order (suit by suit, rank by rank, pack by pack)."""
+        one = [r + s for s in self.suits for r in self.ranks] if self.suits else list(self.ranks)
+        return one * self.packs + [JOKER] * self.jokers + list(self.extras)
+
+
+STANDARD_DECK = Deck()
+SPANISH_DECK = Deck(ranks=("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"), faces="spanish")
 
 
 def standard_deck(jokers: int = 0, quarters: int = 0) -> list[str]:

@@ -195,6 +195,8 @@ class Game:
     solo: ClassVar[bool] = False  # a one-seat game started at once, no lobby
     # Verbs any seat may say out of turn ("nein"); an AI says them at once rather than racing.
     calls: ClassVar[frozenset[str]] = frozenset()
+    # The cards it plays with (an engine.cards.Deck), for renderers and tools; None: standard.
+    deck: ClassVar[Any] = None
     # View keys that belong to the viewing seat alone; the bot sends a seat's private picture
     # when one of them changed.
     private_keys: ClassVar[tuple[str, ...]] = ("hand",)
@@ -228,8 +230,10 @@ class Game:
         players: int,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
-        deck: list[str] | None = None,
+        deck: list[str] | dict[str, list[str]] | None = None,
     ) -> State:
+        """A new game; `deck` stacks it for tests: a list of cards, first dealt first, or
+        for a game with several sources (a tile bag and cards) a dict of named lists."""
         cls.check_players(players)
         rng = SmallRng(seed)
         return cls.state_class.start(players, rng, cls.resolve_options(options), deck)

@@ -30,7 +30,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.cards import deal_round, stack_deck
+from engine.cards import Deck, deal_round, stack_deck
 from engine.core import (
     Action,
     Event,
@@ -266,6 +266,7 @@ class Dickory(Game):
     title = "Dickory"
     min_players = 2
     max_players = 2
+    deck = Deck(ranks=tuple(str(n) for n in range(1, 13)), suits=(), packs=COPIES, faces="numbers")
     options = (
         Option(
             "variant",
