@@ -168,7 +168,7 @@ class JackChangeItState(State):
     direction: int
     turn: int | None
     naming: bool  # the seat to move just played a jack and must name a suit
-    empty_draws: int  # consecutive draws that found no card
+    empty_draws: int  # draws in a row by seats that could not play and found no card
     ace_played: bool  # the A♥ has been seen on the pile
     winner: int | None
     blocked: bool
@@ -465,7 +465,10 @@ class JackChangeItState(State):
         n = len(got)
         what = "no card (the stock is empty)" if not n else "1 card" if n == 1 else f"{n} cards"
         events.append(Event("draw", f"{p} draws {what}.", {"seat": seat, "count": n, "owed": owed}))
-        self.empty_draws = 0 if n else self.empty_draws + 1
+        if n:
+            self.empty_draws = 0
+        elif not owed:  # only a seat that could neither play nor draw counts towards a block
+            self.empty_draws += 1
         if self.empty_draws >= self.players:
             self.turn = None
             self.blocked = True
@@ -575,9 +578,11 @@ class JackChangeItState(State):
         r = rank(top)
         score = 0.0
         if any(is_trick(c, self.players) for c in cards):
-            score += 2.0  # trick cards can never finish, so shed them while they still can go
-        if (r in ("2", "8") or ACE_OF_HEARTS in cards) and nxt_size <= 3:
-            score += 4.0
+            score += 1.0  # trick cards can never finish, so shed them while they still can go
+        if r in ("2", "8") or ACE_OF_HEARTS in cards:
+            score += 2.0 + (4.0 if nxt_size <= 3 else 0.0)  # attack, harder when the next hand is short
+        if r == "8" and self.players == 2:
+            score += 3.0  # a free extra turn
         if len(cards) == 2:
             score += 1.0 if nxt_size <= 4 else -1.0
         if top == FIVE_OF_HEARTS and not self.pending_ace and not self.ace_played:

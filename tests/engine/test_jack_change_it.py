@@ -510,6 +510,15 @@ def test_blocked_when_every_seat_in_turn_draws_nothing():
     assert out.places == (1, 1, 1) and out.scores == (2.0, 2.0, 2.0)
 
 
+def test_an_empty_penalty_draw_does_not_count_towards_a_block():
+    # The seat owing cards could have played; it chose to take a penalty that found nothing.
+    hands = [["3S", "4S"], ["3D", "5C"]]
+    state = position(hands, ["2C"], stock=[], leftovers="none", turn=1, pending=2)
+    state.apply(1, "draw")
+    state.apply(0, "draw")
+    assert not state.over and texts(state, 1) == ["play 5c"]
+
+
 def test_a_play_between_empty_draws_resets_the_block_count():
     hands = [["3S", "4S"], ["3D", "5C"], ["3H", "4H"]]
     state = position(hands, ["9C"], stock=[], leftovers="none", turn=0)
