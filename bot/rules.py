@@ -30,7 +30,11 @@ def register(game: str, path: Path) -> None:
 
 
 def rules_path(game: str) -> Path:
-    return _PAGES.get(game, RULES_DIR / f"{game}.md")
+    """docs/rules/<game>.md, or with hyphens for underscores (jack-change-it.md), as the specs name them."""
+    if game in _PAGES:
+        return _PAGES[game]
+    plain = RULES_DIR / f"{game}.md"
+    return plain if plain.is_file() else RULES_DIR / f"{game.replace('_', '-')}.md"
 
 
 def rules_text(game: str) -> str | None:

@@ -1,0 +1,99 @@
+"""Jack Change It benchmark: random-play speed and ISMCTS strength; prints one JSON object.
+
+    python bench/bench_jack_change_it.py [--games N] [--seats 2 4] [--jobs J] [--seconds S]
+
+Random play: uniformly random legal actions, whole games, at the minimum and maximum seats.
+Strength: over N seeded games (game i uses seed i) one ISMCTS seat (make_player("normal"):
+200 iterations within 1 s a move) plays against random or heuristic seats; its seat rotates
+with the seed. `win_share` is the share of games it wins; `beaten_share` the share of the
+other seats it finishes ahead of (strictly better place).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import GAMES
+from engine.ai import make_player
+
+NAME = "jack_change_it"
+GAME = GAMES[NAME]
+
+
+def random_speed(players: int, seconds: float) -> dict[str, float]:
+    """Random legal actions per second over whole games (legal_actions + apply each move)."""
+    rng = random.Random(players)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        state = GAME.new(players, seed=games)
+        while not state.over:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 1)}
+
+
+def play_one(job: tuple[int, int, str]) -> dict[str, float]:
+    """One seeded game: ISMCTS at one seat, `opponent` at the others."""
+    seed, players, opponent = job
+    me = seed % players
+    seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s) for s in range(players)}
+    state = GAME.new(players, seed=seed)
+    think = 0.0
+    moves = 0
+    while not state.over:
+        seat = state.to_move[0]
+        start = time.perf_counter()
+        action = seats[seat].choose(state, seat)
+        if seat == me:
+            think += time.perf_counter() - start
+            moves += 1
+        state.apply(seat, action)
+    places = state.outcome().places
+    beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
+    return {"win": float(places[me] == 1), "beaten": beaten / (players - 1), "think": think, "moves": moves}
+
+
+def match(players: int, opponent: str, games: int, jobs: int) -> dict[str, float]:
+    work = [(seed, players, opponent) for seed in range(games)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(play_one, work, chunksize=4))
+    moves = sum(r["moves"] for r in results)
+    return {
+        "games": games,
+        "win_share": round(sum(r["win"] for r in results) / games, 3),
+        "beaten_share": round(sum(r["beaten"] for r in results) / games, 3),
+        "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(moves, 1), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    report: dict[str, object] = {"game": NAME, "ai": "normal (ISMCTS, 200 iterations, 1 s cap)"}
+    report["random_play"] = {
+        str(p): random_speed(p, args.seconds) for p in sorted({GAME.min_players, GAME.max_players})
+    }
+    for players in args.seats:
+        report[f"ismcts_vs_random_{players}p"] = match(players, "random", args.games, args.jobs)
+        report[f"ismcts_vs_heuristic_{players}p"] = match(players, "heuristic", args.games, args.jobs)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
