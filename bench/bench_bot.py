@@ -1,10 +1,15 @@
-"""Dickory through the whole bot in SimCord with SQLite persistence on; prints JSON.
+"""The whole bot in SimCord with SQLite on disk: what one move costs; prints JSON.
 
-Measures per accepted move (a /dickory play from a simulated member, settled end to
-end: engine, storage transaction, table render, message edit, DMs): latency p50/p99,
-moves per second, REST calls per move; and memory per active game.
+Per move made by a member with /<game> play:
+- bot_ms: the bot's own time, from the interaction's dispatch to the last REST call
+  the move causes (the reply, the table edit, any DM), measured from the bot's HTTP
+  client; SimCord's settle() idles 50 ms after that, which is not the bot's.
+- e2e_ms: the whole simulated round trip, settle included, for comparison.
+- rest calls per move, apart from turn alerts (counted on their own): the reply (made
+  through the interaction's webhook, counted once) and what the bot's HTTP client sends.
+Also: the same per-move time with 1,000 open games in the process, and memory per game.
 
-    python bench/bench_bot.py [--games 3]
+    python bench/bench_bot.py [--moves 100] [--open-games 1000]
 """
 
 from __future__ import annotations
@@ -24,43 +29,87 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import simcord
 
-from bot.app import create_bot
+from bot.app import create_bot, warm_renderers
 from bot.settings import Settings
 
-
-def pick(table, seat, rng):
-    action = table.state.heuristic_action(seat, rng)
-    return (action or table.state.legal_actions(seat)[0]).text
+# The last recorded figures (issue 11, Dickory, before this work), shown beside the new ones.
+PREVIOUS = {"dickory": {"bot_ms_p50": 67, "e2e_ms_p50": 104, "e2e_ms_p99": 198, "rest_calls_per_move": 4.0}}
 
 
-async def play_games(env, games: int) -> dict:
-    guild = env.create_guild(name="bench")
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    rng = random.Random(1)
-    latencies, rest_calls = [], []
-    for _ in range(games):
-        await alice.slash(channel, "dickory start", opponent=bob)
-        table = max(env.bot.tables.all(), key=lambda t: t.id)
-        lobby = [m for m in channel.history() if m.components][-1]
-        await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
-        members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
-        while table.active:
-            seat = table.state.to_move[0]
-            before = len(env.http_requests)
-            start = time.perf_counter()
-            await members[seat].slash(channel, "dickory play", action=pick(table, seat, rng))
-            latencies.append((time.perf_counter() - start) * 1000)
-            rest_calls.append(len(env.http_requests) - before)
-    latencies.sort()
-    return {
-        "moves": len(latencies),
-        "moves_per_s": round(1000 * len(latencies) / sum(latencies), 1),
-        "latency_ms_p50": round(statistics.median(latencies), 1),
-        "latency_ms_p99": round(latencies[int(0.99 * (len(latencies) - 1))], 1),
-        "rest_calls_per_move": round(statistics.mean(rest_calls), 2),
+class Clock:
+    """Times of the bot's REST calls, from its own HTTP client."""
+
+    def __init__(self, bot) -> None:
+        self.calls: list[tuple[float, str, str, int | None]] = []
+        original = bot.http.request
+
+        async def timed(route, **kwargs):
+            try:
+                return await original(route, **kwargs)
+            finally:
+                self.calls.append((time.perf_counter(), route.method, route.path, route.channel_id))
+
+        bot.http.request = timed
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))], 1)
+
+
+def summary(name: str, bot_ms: list[float], e2e_ms: list[float], rest: list[int], alerts: list[int]) -> dict:
+    out = {
+        "game": name,
+        "moves": len(bot_ms),
+        "bot_ms_p50": pct(bot_ms, 0.5),
+        "bot_ms_p99": pct(bot_ms, 0.99),
+        "e2e_ms_p50": pct(e2e_ms, 0.5),
+        "e2e_ms_p99": pct(e2e_ms, 0.99),
+        "rest_calls_per_move": round(statistics.mean(rest), 2),
+        "alert_calls_per_move": round(statistics.mean(alerts), 2),
     }
+    if name in PREVIOUS:
+        out["previous"] = PREVIOUS[name]
+    return out
+
+
+async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed: int = 1) -> dict:
+    """Members only at the table (no AI thinking in the way): each /play timed."""
+    channel = members[0][1]
+    alice, guests = members[0][0], [m for m, _ in members[1:]]
+    key = {"opponent": guests[0]} if len(guests) == 1 else {f"player{i + 2}": g for i, g in enumerate(guests)}
+    options = {"bots": 0} if len(guests) > 1 else {}
+    await alice.slash(channel, f"{game} start", **key, **options)
+    table = max(env.bot.tables.all(), key=lambda t: t.id)
+    lobby = [m for m in channel.history() if m.components][-1]
+    for guest in guests:
+        await guest.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
+    by_id = {m.id: m for m, _ in members}
+    seats = {i: by_id[s.user_id] for i, s in enumerate(table.seats)}
+    rng = random.Random(seed)
+    bot_ms, e2e_ms, rest, alerts = [], [], [], []
+    while table.active and len(bot_ms) < moves:
+        seat = table.state.turn_seats[0] if table.state.turn_seats else table.state.to_move[0]
+        action = table.state.heuristic_action(seat, rng) or rng.choice(table.state.legal_actions(seat))
+        first = len(clock.calls)
+        start = time.perf_counter()
+        await seats[seat].slash(channel, f"{game} play", action=action.text)
+        e2e_ms.append((time.perf_counter() - start) * 1000)
+        made = clock.calls[first:]
+        bot_ms.append(((made[-1][0] if made else start) - start) * 1000)
+        # a turn alert is a DM (opening the DM channel once, then one message)
+        alert_calls = sum(1 for c in made if c[2] == "/users/@me/channels" or (c[3] and c[3] != channel.id))
+        rest.append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
+        alerts.append(alert_calls)
+    return summary(game, bot_ms, e2e_ms, rest, alerts)
+
+
+async def open_many(env, count: int) -> None:
+    guild = env.create_guild(name="crowd")
+    channel = guild.create_text_channel("crowd")
+    for i in range(count):
+        member = guild.add_member(env.create_user(f"crowd{i}"))
+        await member.slash(channel, "dickory start", ai="easy")  # against the AI: starts at once
 
 
 async def memory_per_game(env, games: int = 40) -> float:
@@ -70,22 +119,50 @@ async def memory_per_game(env, games: int = 40) -> float:
     tracemalloc.start()
     base = tracemalloc.take_snapshot()
     for member in members:
-        await member.slash(channel, "dickory start")  # against the AI: starts at once
+        await member.slash(channel, "dickory start", ai="easy")
     grown = tracemalloc.take_snapshot().compare_to(base, "filename")
     tracemalloc.stop()
     return sum(stat.size_diff for stat in grown) / games / 1024
 
 
-async def main(games: int) -> None:
+def people(env, name: str, count: int):
+    guild = env.create_guild(name=name)
+    channel = guild.create_text_channel("games")
+    return [(guild.add_member(env.create_user(f"{name}{i}")), channel) for i in range(count)]
+
+
+async def main(moves: int, open_games: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database=f"{tmp}/bench.sqlite3", ai_workers=0, warm_renderers=False)
-        async with simcord.run(create_bot(settings)) as env:
-            result = {"bench": "bot_dickory", "games": games, **await play_games(env, games)}
-            result["kib_per_active_game"] = round(await memory_per_game(env), 1)
-    print(json.dumps(result))
+        warm_renderers()  # what the bot does in its render thread at start-up, done before timing
+        bot = create_bot(settings)
+        try:
+            async with simcord.run(bot) as env:
+                results, memory = await measure_all(env, moves, open_games)
+        finally:
+            if hasattr(bot, "storage"):
+                await bot.storage.close()  # an open aiosqlite thread would keep the process alive
+    print(json.dumps({"bench": "bot", "moves": results, "kib_per_active_game": memory}, indent=1))
+
+
+async def measure_all(env, moves: int, open_games: int) -> tuple[list[dict], float]:
+    clock = Clock(env.bot)
+    results = [
+        await measure_moves(env, clock, "dickory", people(env, "duo", 2), moves),
+        await measure_moves(env, clock, "moleicki", people(env, "eight", 8), moves),
+    ]
+    if open_games:
+        await open_many(env, open_games)
+        crowded = await measure_moves(env, clock, "dickory", people(env, "late", 2), moves, seed=2)
+        crowded["open_games"] = len(env.bot.tables.all())
+        results.append(crowded)
+    memory = round(await memory_per_game(env), 1)
+    return results, memory
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=3)
-    asyncio.run(main(parser.parse_args().games))
+    parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument("--open-games", type=int, default=1000)
+    args = parser.parse_args()
+    asyncio.run(main(args.moves, args.open_games))

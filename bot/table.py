@@ -215,6 +215,7 @@ class Tables:
     def __init__(self, storage: Storage, rng: random.Random | None = None) -> None:
         self.storage = storage
         self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, dict[int, Table]] = {}  # so a message or a command looks at its channel only
         self._rng = rng or random.SystemRandom()  # tests pass a seeded one for repeatable deals
 
     def get(self, game_id: int) -> Table | None:
@@ -224,9 +225,12 @@ class Tables:
         return list(self._tables.values())
 
     def in_channel(self, channel_id: int, game: str | None = None) -> list[Table]:
-        return [
-            t for t in self._tables.values() if t.channel_id == channel_id and (game is None or t.game.name == game)
-        ]
+        here = self._by_channel.get(channel_id, {})
+        return [t for t in here.values() if game is None or t.game.name == game]
+
+    def _add(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._by_channel.setdefault(table.channel_id, {})[table.id] = table
 
     def for_member(self, channel_id: int, game: str, user_id: int) -> Table | None:
         """The member's newest open table of this game in this channel."""
@@ -235,7 +239,7 @@ class Tables:
 
     async def load_open(self) -> list[Table]:
         for row in await self.storage.open_games():
-            self._tables[row.id] = Table.from_row(row)
+            self._add(Table.from_row(row))
         return self.all()
 
     async def create(
@@ -271,8 +275,10 @@ class Tables:
             seats=seats,
             daily=daily,
         )
-        self._tables[game_id] = table
+        self._add(table)
         return table
 
     def forget(self, game_id: int) -> None:
-        self._tables.pop(game_id, None)
+        table = self._tables.pop(game_id, None)
+        if table is not None:
+            self._by_channel.get(table.channel_id, {}).pop(game_id, None)
