@@ -1,0 +1,88 @@
+"""Discord faults and restarts: nothing stuck, nothing stale, nothing lost (SimCord's injected errors)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from tests.bot.helpers import make_bot, pick, table_message, table_of
+
+
+def footer_version(channel, table) -> int:
+    footer = table_message(channel, table.id).embeds[0].footer.text
+    return int(footer.rsplit("move ", 1)[1])
+
+
+async def test_failed_table_edits_neither_stop_the_ai_nor_leave_the_table_behind(simcord_env, world, caplog):
+    _guild, channel, alice, _bob = world
+    await alice.slash(channel, "dickory start", ai="easy")
+    table = table_of(simcord_env)
+    seat = table.seat_of(alice.id)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=12)
+    with caplog.at_level(logging.WARNING):
+        for _ in range(3):
+            if not table.active:
+                break
+            before = table.version
+            result = await alice.slash(channel, "dickory play", action=pick(table, seat))
+            assert result.response.content.startswith("✅")
+            await simcord_env.advance_time(5)
+            assert table.version >= before + 2 or not table.active, "the AI answered although the edit failed"
+        await simcord_env.advance_time(600)
+    assert footer_version(channel, table) == table.version, "once Discord answers again the table catches up"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
+
+
+async def test_a_failed_reply_is_retried_or_followed_up_and_the_move_applies_once(simcord_env, world, caplog):
+    _guild, channel, alice, _bob = world
+    await alice.slash(channel, "dickory start", ai="easy")
+    table = table_of(simcord_env)
+    seat = table.seat_of(alice.id)
+    version = table.version
+    simcord_env.inject_error("POST", "/interactions/*/callback", status=500, times=1)
+    with caplog.at_level(logging.WARNING):
+        result = await alice.slash(channel, "dickory play", action=pick(table, seat))
+    assert result.acknowledged
+    texts = [result.response.content if result.response else ""] + [f.content for f in result.followups]
+    assert any(t.startswith("✅") for t in texts), texts
+    assert table.version >= version + 1
+    assert len(await simcord_env.bot.storage.actions(table.id)) == table.version
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_table_left_behind_by_a_crash_is_redrawn_after_the_restart(simcord_env, world, db_path):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=None)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    assert footer_version(channel, table) < table.version
+    version, game_id = table.version, table.id
+    simcord_env.backend.faults.clear()  # Discord is back; the bot restarts before its retry
+    await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    table = table_of(simcord_env, game_id)
+    await simcord_env.advance_time(1)
+    assert table.version == version and footer_version(channel, table) == version
+
+
+async def test_the_turn_timer_is_armed_again_after_a_restart(simcord_env, world, db_path):
+    guild, channel, alice, bob = world
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[mods])
+    await admin.slash(channel, "parlour timer", minutes=2)
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    sleeper = table.state.to_move[0]
+    game_id = table.id
+    await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    host = simcord_env.bot.host
+    table = table_of(simcord_env, game_id)
+    timers = [t for (gid, kind), t in host._tasks.items() if gid == game_id and kind == "timer" and not t.done()]
+    assert len(timers) == 1
+    await simcord_env.advance_time(121)
+    assert table.seats[sleeper].strikes == 1 and table.version == 1
