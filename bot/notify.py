@@ -54,6 +54,16 @@ def pretty_card(code: str) -> str:
     return "🃏" if code == "JK" else code
 
 
+def hand_text(table: Table, seat: int) -> str:
+    """The words with a private picture (DM and panel): which game, and the hand in card signs."""
+    assert table.state is not None
+    hand = table.state.view(seat).get("hand")
+    where = f"{table.game.title} #{table.id} (<#{table.channel_id}>)"
+    if isinstance(hand, list):
+        return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
+    return where
+
+
 def jump_url(table: Table) -> str:
     if table.message_id is None:
         return f"<#{table.channel_id}>"
@@ -120,7 +130,7 @@ class Notifier:
         if want_alert:
             lines.append(f"🎲 Your move in {table.game.title} #{table.id}: {jump_url(table)}")
         if picture:
-            lines.append(self.caption(table, seat))
+            lines.append(hand_text(table, seat))
         try:
             user = await self.user(player.user_id)
             kwargs: dict[str, Any] = {}
@@ -132,15 +142,6 @@ class Notifier:
             await self.dms_closed(table, seat, alert=want_alert)
         except discord.HTTPException as exc:
             log.warning("could not DM table %s seat %s (%s)", table.id, seat, exc.status)
-
-    def caption(self, table: Table, seat: int) -> str:
-        """The words under a private picture: which game, and the hand in card signs."""
-        assert table.state is not None
-        hand = table.state.view(seat).get("hand")
-        where = f"{table.game.title} #{table.id} (<#{table.channel_id}>)"
-        if isinstance(hand, list):
-            return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
-        return where
 
     async def dms_closed(self, table: Table, seat: int, *, alert: bool) -> None:
         table.dm_closed.add(seat)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.notify import pretty_cards
+from bot.notify import hand_text, pretty_cards
 from bot.replies import edit as redraw
 from bot.replies import reply
 from bot.steps import DONE, Step, walk
@@ -43,16 +43,6 @@ def bot_of(interaction: discord.Interaction) -> ParlourBot:
 
 def table_for(interaction: discord.Interaction, game_id: int) -> Table | None:
     return bot_of(interaction).tables.get(game_id)
-
-
-def hand_text(table: Table, seat: int) -> str:
-    """The DM and panel caption: which game, and the hand in card signs."""
-    assert table.state is not None
-    hand = table.state.view(seat).get("hand")
-    where = f"{table.game.title} #{table.id} (<#{table.channel_id}>)"
-    if isinstance(hand, list):
-        return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
-    return where
 
 
 def settings_words(table: Table) -> str:

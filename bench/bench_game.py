@@ -1,6 +1,7 @@
-"""Snip Snap Snorem benchmark: random-play speed and ISMCTS strength; prints one JSON object.
+"""Any registered game: random-play speed and ISMCTS strength; prints one JSON object.
 
-    python bench/bench_snip_snap_snorem.py [--games N] [--seats 2 4] [--jobs J] [--seconds S]
+    python bench/bench_game.py GAME [--games N] [--seats 2 4] [--jobs J] [--seconds S]
+    (e.g. python bench/bench_game.py jack_change_it)
 
 Random play: uniformly random legal actions, whole games, at the minimum and maximum seats.
 Strength: over N seeded games (game i uses seed i) one ISMCTS seat (make_player("normal"):
@@ -24,19 +25,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import GAMES
 from engine.ai import make_player
 
-NAME = "snip_snap_snorem"
-GAME = GAMES[NAME]
 
-
-def random_speed(players: int, seconds: float) -> dict[str, float]:
+def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
     """Random legal actions per second over whole games (legal_actions + apply each move)."""
+    game = GAMES[name]
     rng = random.Random(players)
     games = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games < 3:
-        state = GAME.new(players, seed=games)
+        state = game.new(players, seed=games)
         while not state.over:
-            seat = state.to_move[0]
+            seat = rng.choice(state.to_move)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             actions += 1
         games += 1
@@ -44,16 +43,16 @@ def random_speed(players: int, seconds: float) -> dict[str, float]:
     return {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 1)}
 
 
-def play_one(job: tuple[int, int, str]) -> dict[str, float]:
+def play_one(job: tuple[str, int, int, str]) -> dict[str, float]:
     """One seeded game: ISMCTS at one seat, `opponent` at the others."""
-    seed, players, opponent = job
+    name, seed, players, opponent = job
     me = seed % players
     seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s) for s in range(players)}
-    state = GAME.new(players, seed=seed)
+    state = GAMES[name].new(players, seed=seed)
     think = 0.0
     moves = 0
     while not state.over:
-        seat = state.to_move[0]
+        seat = state.turn_seats[0] if state.turn_seats else state.to_move[0]
         start = time.perf_counter()
         action = seats[seat].choose(state, seat)
         if seat == me:
@@ -65,8 +64,8 @@ def play_one(job: tuple[int, int, str]) -> dict[str, float]:
     return {"win": float(places[me] == 1), "beaten": beaten / (players - 1), "think": think, "moves": moves}
 
 
-def match(players: int, opponent: str, games: int, jobs: int) -> dict[str, float]:
-    work = [(seed, players, opponent) for seed in range(games)]
+def match(name: str, players: int, opponent: str, games: int, jobs: int) -> dict[str, float]:
+    work = [(name, seed, players, opponent) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=4))
     moves = sum(r["moves"] for r in results)
@@ -80,18 +79,20 @@ def match(players: int, opponent: str, games: int, jobs: int) -> dict[str, float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    report: dict[str, object] = {"game": NAME, "ai": "normal (ISMCTS, 200 iterations, 1 s cap)"}
+    game = GAMES[args.game]
+    report: dict[str, object] = {"game": game.name, "ai": "normal (ISMCTS, 200 iterations, 1 s cap)"}
     report["random_play"] = {
-        str(p): random_speed(p, args.seconds) for p in sorted({GAME.min_players, GAME.max_players})
+        str(p): random_speed(game.name, p, args.seconds) for p in sorted({game.min_players, game.max_players})
     }
     for players in args.seats:
-        report[f"ismcts_vs_random_{players}p"] = match(players, "random", args.games, args.jobs)
-        report[f"ismcts_vs_heuristic_{players}p"] = match(players, "heuristic", args.games, args.jobs)
+        report[f"ismcts_vs_random_{players}p"] = match(game.name, players, "random", args.games, args.jobs)
+        report[f"ismcts_vs_heuristic_{players}p"] = match(game.name, players, "heuristic", args.games, args.jobs)
     print(json.dumps(report, indent=2))
 
 
