@@ -1,0 +1,927 @@
+"""A seeded fault-injection fuzz harness: the real bot in SimCord, driven hard.
+
+`run_fuzz(db_path, seed=..., steps=...)` plays all four games through Discord at once
+(slash commands, hand panels, table buttons, autocomplete) with junk text, stale and
+forged panels, non-players, DMs, bursts of simultaneous clicks, Discord 500 and 429
+errors on chosen REST routes, clean restarts and crashes between an interaction and
+its answer. After every step, once the bot is idle, it checks what must always hold
+and counts each breach in a column of `FuzzResult`; `FuzzResult.bad()` lists the
+columns that must stay zero. Each breach is kept as a `Finding` (step, what, detail)
+so a failing run can be reproduced from its seed.
+
+SimCord has fault injection (`Env.inject_error`, one shot per fault here). Two things
+it has no public verb for are built from its own pieces: a burst (several
+INTERACTION_CREATE events emitted before one settle) and a crash (the bot generation
+detached without settling, its SQLite connection closed as a dying process's would
+be, a new bot attached on the same file).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+import sqlite3
+import string
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+from simcord import interactions as sim_interactions
+from simcord._runtime import _attach_bot
+from simcord.actors import _find_component, _resolve_visible_command
+from simcord.backend import serializers
+from simcord.backend.errors import BackendError, SetupError
+from simcord.components import walk_components
+from simcord.enums import ComponentType, InteractionType
+from simcord.results import InteractionResult, to_discord_message
+
+from bot.app import create_bot
+from bot.host import AI_RACE_DELAY
+from bot.settings import Settings
+from engine import GAMES
+from engine.cards import pretty
+from tests.engine.test_moleicki_support import secret_cards
+
+GAME_NAMES = ("dickory", "moleicki", "klondike", "freecell")
+BAD_COLUMNS = (
+    "unhandled_errors",
+    "settle_timeouts",
+    "unanswered",
+    "leaks",
+    "table_lag",
+    "stuck_games",
+    "timer_faults",
+    "state_mismatches",
+    "permission_holes",
+    "forged_acted",
+    "stale_acted",
+    "double_moves",
+)
+FOOTER_MOVE = re.compile(r"move (\d+)$")
+GAME_TITLE = re.compile(r"game #(\d+)$")
+
+
+# -- results -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Finding:
+    column: str
+    step: int
+    what: str
+    detail: str = ""
+
+    def line(self) -> str:
+        return f"[{self.column}] step {self.step}: {self.what}" + (f"\n    {self.detail}" if self.detail else "")
+
+
+@dataclass
+class FuzzResult:
+    seed: int
+    steps: int = 0
+    interactions: int = 0
+    # bad columns: every one must be zero
+    unhandled_errors: int = 0
+    settle_timeouts: int = 0
+    unanswered: int = 0
+    leaks: int = 0
+    table_lag: int = 0
+    stuck_games: int = 0
+    timer_faults: int = 0
+    state_mismatches: int = 0
+    permission_holes: int = 0
+    forged_acted: int = 0
+    stale_acted: int = 0
+    double_moves: int = 0
+    # what happened
+    faults_injected: int = 0
+    faults_survived: int = 0
+    restarts: int = 0
+    crashes: int = 0
+    cut_by_crash: int = 0
+    games_resumed_identical: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    moves: int = 0
+    bursts: int = 0
+    ops: dict[str, int] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list, repr=False)
+
+    def add(self, column: str, step: int, what: str, detail: str = "") -> None:
+        setattr(self, column, getattr(self, column) + 1)
+        self.findings.append(Finding(column, step, what, detail))
+
+    def bad(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in BAD_COLUMNS if getattr(self, c)}
+
+    def figures(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items() if k != "findings"}
+        out["bad"] = self.bad()
+        return out
+
+    def report(self, per_column: int = 2) -> str:
+        """The first findings of each bad column: enough to reproduce each failure class."""
+        lines = [f"seed {self.seed}: {json.dumps(self.bad())}"]
+        for column in BAD_COLUMNS:
+            lines += [f.line() for f in [f for f in self.findings if f.column == column][:per_column]]
+        return "\n".join(lines)
+
+
+class ErrorLog(logging.Handler):
+    """Every record logged at ERROR or above while the harness runs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def excerpt(exc: BaseException, lines: int = 6) -> str:
+    text = "".join(traceback.format_exception(exc)).strip().splitlines()
+    return " | ".join(line.strip() for line in text[-lines:])
+
+
+# -- the database as the truth ---------------------------------------------------------
+def replay_problems(db: sqlite3.Connection) -> list[str]:
+    """Games whose stored state differs from the replay of their action log."""
+    problems = []
+    for gid, name, options, seed, state, version in db.execute(
+        "SELECT id, game, options, seed, state, version FROM games WHERE state IS NOT NULL ORDER BY id"
+    ):
+        seats = db.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (gid,)).fetchone()[0]
+        log = db.execute("SELECT seq, seat, text FROM actions WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
+        if [row[0] for row in log] != list(range(1, version + 1)):
+            problems.append(f"game {gid}: version {version} but log seqs {[r[0] for r in log][-5:]}")
+            continue
+        replayed = GAMES[name].new(seats, seed=seed, options=json.loads(options))
+        try:
+            for _seq, seat, text in log:
+                replayed.apply(seat, text)
+        except ValueError as exc:
+            problems.append(f"game {gid}: replay refused an action: {exc}")
+            continue
+        if json.dumps(replayed.dump(), sort_keys=True) != json.dumps(json.loads(state), sort_keys=True):
+            problems.append(f"game {gid} ({name}): stored state differs from the replay of {version} actions")
+    return problems
+
+
+def new_bot(db_path: str, seed: int) -> discord.Client:
+    settings = Settings(token="simcord", database=db_path, ai_workers=0, warm_renderers=False)
+    return create_bot(settings, rng=random.Random(seed))
+
+
+async def close_bot_storage(bot: Any) -> None:
+    """What a dying process does to its files: the SQLite connection goes, uncommitted work rolls back."""
+    if hasattr(bot, "host"):
+        bot.host.render_pool.shutdown(wait=False, cancel_futures=True)
+    if hasattr(bot, "storage"):
+        await bot.storage.close()
+
+
+def junk(rng: random.Random) -> str:
+    choices = [
+        lambda: "".join(rng.choice(string.printable) for _ in range(rng.randint(1, 40))),
+        lambda: "play " + " ".join(str(rng.randint(-3, 99)) for _ in range(rng.randint(1, 6))),
+        lambda: rng.choice(["move 9 z", "deal custom base uuuu", "nein nein", "kkk9 2", "play JK JK JK", "undo 3"]),
+        lambda: "🂡" * rng.randint(1, 80),
+        lambda: "x" * 300,
+        lambda: rng.choice(["", " ", "'; DROP TABLE games; --", "<@1> @everyone", "\n\n", "ｐｌａｙ　７"]),
+    ]
+    return rng.choice(choices)()
+
+
+# -- the harness -------------------------------------------------------------------------
+class Fuzzer:
+    def __init__(self, env: simcord.Env, db_path: str, seed: int) -> None:
+        self.env, self.db_path, self.seed = env, db_path, seed
+        self.rng = random.Random(seed)
+        self.result = FuzzResult(seed=seed)
+        self.db = sqlite3.connect(db_path, isolation_level=None)
+        self.errors = ErrorLog()
+        self.error_cursor = 0
+        self.seen_interactions: set[int] = set()
+        self.cut: set[int] = set()  # interactions a crash cut off before their answer
+        self.seen_text: dict[int, str] = {}  # message id -> public text already checked
+        self.panels: list[tuple[int, int, Any, Any]] = []  # (game, version, actor, panel message)
+        self.timer_since: dict[int, dict[int, int]] = {}  # guild -> game -> version when the timer changed
+        self.step = 0
+        self.generation = 0
+
+    # -- world ---------------------------------------------------------------------
+    def build_world(self) -> None:
+        env = self.env
+        self.guild = env.create_guild(name="Parlour Fuzz")
+        self.other_guild = env.create_guild(name="Elsewhere")
+        self.channels = [self.guild.create_text_channel("games"), self.guild.create_text_channel("more-games")]
+        self.far_channel = self.other_guild.create_text_channel("far")
+        users = [env.create_user(n) for n in ("alice", "bob", "carol", "dave", "erin")]
+        self.members = [self.guild.add_member(u) for u in users]
+        self.far_members = [self.other_guild.add_member(u) for u in users[:2]]
+        mods = self.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+        self.admin = self.guild.add_member(env.create_user("admin"), roles=[mods])
+        # A server that lets everyone reach /parlour in its integration settings: the bot
+        # itself must still refuse members without Manage Server.
+        command = env.backend.find_command("parlour", self.guild.id)
+        assert command is not None, "the /parlour group is not synced"
+        self.guild.set_command_permissions(int(command["id"]), {self.members[2]: True})
+        self.by_id = {m.id: m for m in self.members}
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    def tables(self) -> list[Any]:
+        return sorted(self.bot.tables.all(), key=lambda t: t.id)
+
+    def active(self) -> list[Any]:
+        return [t for t in self.tables() if t.active]
+
+    def channel_of(self, table: Any) -> Any:
+        return next(c for c in self.channels if c.id == table.channel_id)
+
+    def table_message(self, table: Any) -> discord.Message | None:
+        if table.message_id is None:
+            return None
+        try:
+            stored = self.env.backend.get_message(table.channel_id, table.message_id)
+        except BackendError:
+            return None
+        return to_discord_message(self.env, stored)
+
+    def human_turns(self) -> list[tuple[Any, int]]:
+        return [
+            (t, s)
+            for t in self.active()
+            for s in t.waiting_on()
+            if not t.seats[s].autoplay and t.seats[s].user_id in self.by_id
+        ]
+
+    def choose_action(self, table: Any, seat: int) -> str:
+        legal = [a.text for a in table.state.legal_actions(seat)]
+        if self.rng.random() < 0.7:
+            action = table.state.heuristic_action(seat, random.Random(self.rng.random()))
+            if action is not None:
+                return action.text
+        calm = [a for a in legal if a != "resign"] or legal
+        return self.rng.choice(calm)
+
+    # -- driving ---------------------------------------------------------------------
+    async def run(self, steps: int) -> FuzzResult:
+        root = logging.getLogger()
+        root.addHandler(self.errors)
+        try:
+            self.build_world()
+            for self.step in range(steps):
+                await self.one_step()
+            await self.finish()
+        finally:
+            root.removeHandler(self.errors)
+            self.db.close()
+        self.result.steps = steps
+        return self.result
+
+    OPS = (
+        ("start", 10),
+        ("move", 30),
+        ("panel_move", 18),
+        ("poke_panel", 6),
+        ("junk", 5),
+        ("autocomplete", 4),
+        ("stale", 5),
+        ("non_player", 4),
+        ("dm", 2),
+        ("burst", 5),
+        ("forged", 3),
+        ("permissions", 2),
+        ("admin", 2),
+        ("misc", 3),
+        ("wait", 6),
+        ("restart", 2),
+        ("crash", 2),
+    )
+
+    async def one_step(self) -> None:
+        names, weights = zip(*self.OPS, strict=True)
+        op = self.rng.choices(names, weights)[0]
+        if op in ("move", "panel_move", "burst", "crash") and not self.human_turns():
+            op = "start"
+        self.result.ops[op] = self.result.ops.get(op, 0) + 1
+        faults = self.inject_faults() if op not in ("restart", "crash") else []
+        before = len(self.result.findings)
+        try:
+            await getattr(self, f"op_{op}")()
+        except TimeoutError as exc:
+            self.result.add("settle_timeouts", self.step, f"{op}: the bot did not settle", excerpt(exc, 3))
+        except (SetupError, BackendError):
+            pass  # the world moved (a message or button gone): a real user could not do this now
+        fired = [f for f in faults if f not in self.env.backend.faults]
+        for f in faults:
+            if f in self.env.backend.faults:
+                self.env.backend.faults.remove(f)
+        await self.check()
+        self.result.faults_injected += len(fired)
+        if fired and len(self.result.findings) == before:
+            self.result.faults_survived += len(fired)
+
+    def inject_faults(self) -> list[dict[str, Any]]:
+        if self.rng.random() > 0.3:
+            return []
+        channel = self.rng.choice(self.channels)
+        dm = self.rng.choice(self.members).user.dm_channel.id
+        routes = {
+            "table edit": ("PATCH", f"/channels/{channel.id}/messages/*"),
+            "channel post": ("POST", f"/channels/{channel.id}/messages"),
+            "reply": ("POST", "/interactions/*/callback"),
+            "followup": ("POST", "/webhooks/*/*"),
+            "edit reply": ("PATCH", "/webhooks/*/*/messages/*"),
+            "dm": ("POST", f"/channels/{dm}/messages"),
+        }
+        out = []
+        for _ in range(self.rng.choice((1, 1, 2))):
+            kind = self.rng.choice(sorted(routes))
+            method, path = routes[kind]
+            status = self.rng.choice((500, 429))
+            self.env.inject_error(method, path, status=status, message=f"injected {status} on {kind}", times=1)
+            out.append(self.env.backend.faults[-1])
+        return out
+
+    # -- operations ----------------------------------------------------------------------
+    async def op_start(self) -> None:
+        rng = self.rng
+        game = rng.choice(GAME_NAMES)
+        channel = rng.choice(self.channels)
+        starter, *others = rng.sample(self.members, len(self.members))
+        if game == "dickory":
+            if rng.random() < 0.5:
+                await starter.slash(
+                    channel, "dickory start", opponent=others[0], variant=rng.choice(["classic", "hickory"])
+                )
+                await self.answer_lobby(channel)
+            else:
+                await starter.slash(channel, "dickory start", ai="easy")
+        elif game == "moleicki":
+            invited = {f"player{i + 2}": m for i, m in enumerate(others[: rng.randint(0, 2)])}
+            bots = rng.randint(0 if invited else 1, 3 - len(invited))
+            await starter.slash(channel, "moleicki start", bots=bots, ai="easy", **invited)
+            await self.answer_lobby(channel)
+        elif game == "klondike":
+            await starter.slash(channel, "klondike start", draw=rng.choice(["1", "3"]))
+        else:
+            await starter.slash(channel, "freecell start", deal=rng.randint(1, 32000))
+
+    async def answer_lobby(self, channel: Any) -> None:
+        """Invited members mostly accept at once; some decline, some leave it to expire."""
+        for table in [t for t in self.tables() if t.status == "lobby" and t.channel_id == channel.id]:
+            for seat in table.seats:
+                if seat.accepted or seat.user_id not in self.by_id or table.status != "lobby":
+                    continue
+                roll = self.rng.random()
+                if roll < 0.1:
+                    continue
+                choice = "decline" if roll < 0.15 else "accept"
+                message = self.table_message(table)
+                if message is not None:
+                    await self.by_id[seat.user_id].click(message, custom_id=f"parlour:lobby:{table.id}:{choice}")
+
+    async def op_move(self) -> None:
+        table, seat = self.rng.choice(self.human_turns())
+        member = self.by_id[table.seats[seat].user_id]
+        await member.slash(self.channel_of(table), f"{table.game.name} play", action=self.choose_action(table, seat))
+
+    async def open_panel(self, table: Any, member: Any) -> Any:
+        message = self.table_message(table)
+        if message is None:
+            return None
+        result = await member.click(message, custom_id=f"parlour:hand:{table.id}")
+        if result.response is not None and result.response.components:
+            self.panels = [*self.panels[-40:], (table.id, table.version, member, result.response)]
+        return result.response
+
+    async def op_panel_move(self) -> None:
+        table, seat = self.rng.choice(self.human_turns())
+        member = self.by_id[table.seats[seat].user_id]
+        text = self.choose_action(table, seat)
+        panel = await self.open_panel(table, member)
+        if panel is None:
+            return
+        for select in selects(panel):
+            if text in [o["value"] for o in select.get("options") or []]:
+                await member.select(panel, [text], custom_id=select["custom_id"])
+                return
+        await member.slash(self.channel_of(table), f"{table.game.name} play", action=text)
+
+    async def op_poke_panel(self) -> None:
+        """Any button or select option of a fresh panel, as a curious player would."""
+        turns = self.human_turns()
+        if not turns:
+            return
+        table, seat = self.rng.choice(turns)
+        member = self.by_id[table.seats[seat].user_id]
+        panel = await self.open_panel(table, member)
+        if panel is not None:
+            await self.poke(member, panel)
+
+    async def poke(self, member: Any, message: Any) -> None:
+        items = [c for c in walk_components(message.components) if c.get("custom_id") and not c.get("disabled")]
+        if not items:
+            return
+        item = self.rng.choice(items)
+        if item["type"] == ComponentType.BUTTON:
+            await member.click(message, custom_id=item["custom_id"])
+        elif item.get("options"):
+            await member.select(message, [self.rng.choice(item["options"])["value"]], custom_id=item["custom_id"])
+
+    async def op_junk(self) -> None:
+        tables = self.active()
+        member = self.rng.choice(self.members)
+        channel = self.channel_of(self.rng.choice(tables)) if tables else self.channels[0]
+        await member.slash(channel, f"{self.rng.choice(GAME_NAMES)} play", action=junk(self.rng))
+
+    async def op_autocomplete(self) -> None:
+        member = self.rng.choice(self.members)
+        typed = self.rng.choice(["", "p", "play ", "move 1", "deal c", "dr", junk(self.rng)[:90]])
+        await member.autocomplete(
+            self.rng.choice(self.channels), f"{self.rng.choice(GAME_NAMES)} play", "action", typed
+        )
+
+    async def op_stale(self) -> None:
+        """A select on a panel drawn for an older position must not act."""
+        stale = [p for p in self.panels if (t := self.bot.tables.get(p[0])) and t.active and t.version > p[1]]
+        if not stale:
+            return
+        game_id, version, member, panel = self.rng.choice(stale)
+        table = self.bot.tables.get(game_id)
+        options = [(s, o["value"]) for s in selects(panel) for o in s.get("options") or []]
+        if not options:
+            return
+        select, value = self.rng.choice(options)
+        mark = self.log_mark(game_id)
+        await member.select(panel, [value], custom_id=select["custom_id"])
+        acted = self.human_actions_since(game_id, mark, table.seat_of(member.id))
+        if acted:
+            self.result.add("stale_acted", self.step, f"game {game_id}: a panel of move {version} acted", str(acted))
+
+    async def op_non_player(self) -> None:
+        tables = self.active()
+        if not tables:
+            return
+        table = self.rng.choice(tables)
+        outsiders = [m for m in self.members if table.seat_of(m.id) is None]
+        message = self.table_message(table)
+        if not outsiders or message is None:
+            return
+        member = self.rng.choice(outsiders)
+        if self.rng.random() < 0.5:
+            await self.poke(member, message)
+        else:
+            await member.slash(self.channel_of(table), f"{table.game.name} play", action="pass")
+
+    async def op_dm(self) -> None:
+        user = self.rng.choice(self.members).user
+        game = self.rng.choice(GAME_NAMES)
+        name, options = self.rng.choice(
+            [(f"{game} play", {"action": "pass"}), (f"{game} hand", {}), ("leaderboard", {"game": game})]
+        )
+        await user.slash(name, **options)
+
+    async def op_burst(self) -> None:
+        """Several clicks at the same moment: the same pick twice, plus other members' clicks."""
+        table, seat = self.rng.choice(self.human_turns())
+        member = self.by_id[table.seats[seat].user_id]
+        panel = await self.open_panel(table, member)
+        text = self.choose_action(table, seat)
+        if panel is None or not table.active:
+            return
+        picks = [(s["custom_id"], text) for s in selects(panel) if text in [o["value"] for o in s.get("options") or []]]
+        mark = self.log_mark(table.id)
+        records = []
+        message = self.table_message(table)
+        for _ in range(self.rng.randint(2, 4)):
+            roll = self.rng.random()
+            if picks and roll < 0.5:
+                records.append(self.emit_component(member, panel, picks[0][0], [text]))
+            elif roll < 0.75:
+                other = self.rng.choice(self.members)
+                if message is not None:
+                    records.append(self.emit_component(other, message, f"parlour:hand:{table.id}"))
+            else:
+                records.append(self.emit_slash(member, self.channel_of(table), f"{table.game.name} play", action=text))
+        self.result.bursts += 1
+        await self.env.settle()
+        mine = self.human_actions_since(table.id, mark, seat)
+        if len(mine) > 1:
+            self.result.add(
+                "double_moves", self.step, f"game {table.id}: one burst applied {len(mine)} moves", str(mine)
+            )
+
+    async def op_forged(self) -> None:
+        """A panel's custom id replayed from another server or channel must not act."""
+        turns = [(t, s) for t, s in self.human_turns() if t.seats[s].user_id in {m.id for m in self.far_members}]
+        if not turns:
+            return
+        table, seat = self.rng.choice(turns)
+        text = self.choose_action(table, seat)
+        user_id = table.seats[seat].user_id
+        if self.rng.random() < 0.5:
+            member = next(m for m in self.far_members if m.id == user_id)
+            channel = self.far_channel
+        else:
+            member = self.by_id[user_id]
+            channel = next(c for c in self.channels if c.id != table.channel_id)
+        bait = await member.send(channel, "look at this")
+        custom_id = f"parlour:act:{table.id}:{table.version}:0"
+        if table.game.name in ("klondike", "freecell"):
+            custom_id = f"parlour:sol:any:{table.id}:{table.version}"
+        mark = self.log_mark(table.id)
+        self.emit_component(member, bait, custom_id, [text], forged=True)
+        await self.env.settle()
+        acted = self.human_actions_since(table.id, mark, seat)
+        if acted:
+            self.result.add(
+                "forged_acted", self.step, f"game {table.id}: {custom_id} replayed in #{channel.name} acted", str(acted)
+            )
+
+    async def op_permissions(self) -> None:
+        """carol may reach /parlour (the server allowed it) but has no Manage Server."""
+        carol = self.members[2]
+        channel = self.rng.choice(self.channels)
+        which = self.rng.choice(["timer", "rate-ai", "cancel", "games"])
+        timer = self.setting(self.guild.id, "timer", "10")
+        rate = self.setting(self.guild.id, "rate_ai", "off")
+        tables = self.active()
+        target = self.rng.choice(tables) if tables else None
+        if which == "timer":
+            result = await carol.slash(channel, "parlour timer", minutes=1 if timer != "1" else 2)
+            changed = self.setting(self.guild.id, "timer", "10") != timer
+        elif which == "rate-ai":
+            result = await carol.slash(channel, "parlour rate-ai", setting="on" if rate == "off" else "off")
+            changed = self.setting(self.guild.id, "rate_ai", "off") != rate
+        elif which == "cancel" and target is not None:
+            result = await carol.slash(channel, "parlour cancel", game=target.id)
+            changed = target.status == "cancelled"
+        else:
+            result = await carol.slash(channel, "parlour games")
+            changed = not replied_with(result, "Manage Server")
+        if changed:
+            said = result.response.content if result.response else None
+            self.result.add(
+                "permission_holes",
+                self.step,
+                f"/parlour {which} obeyed a member without Manage Server",
+                f"reply: {said!r}",
+            )
+
+    async def op_admin(self) -> None:
+        channel = self.rng.choice(self.channels)
+        roll = self.rng.random()
+        if roll < 0.6:
+            minutes = self.rng.choice([0, 2, 10])
+            await self.admin.slash(channel, "parlour timer", minutes=minutes)
+            self.timer_since[self.guild.id] = {t.id: t.version for t in self.tables()}
+        elif roll < 0.8:
+            await self.admin.slash(channel, "parlour rate-ai", setting=self.rng.choice(["on", "off"]))
+        elif self.active():
+            await self.admin.slash(channel, "parlour cancel", game=self.rng.choice(self.active()).id)
+
+    async def op_misc(self) -> None:
+        member = self.rng.choice(self.members)
+        channel = self.rng.choice(self.channels)
+        game = self.rng.choice(GAME_NAMES)
+        verb = self.rng.choice(["board", "rules", "hand", "resign", "leaderboard", "quick"])
+        if verb == "leaderboard":
+            await member.slash(channel, "leaderboard", game=game)
+        elif verb == "quick":
+            tables = self.active()
+            message = self.table_message(self.rng.choice(tables)) if tables else None
+            quick = [c for c in walk_components(message.components)] if message else []
+            ids = [c["custom_id"] for c in quick if str(c.get("custom_id", "")).startswith("parlour:quick:")]
+            if ids:
+                await member.click(message, custom_id=self.rng.choice(ids))
+        elif verb == "resign" and self.rng.random() > 0.3:
+            return  # resignations end games quickly: rarer than the rest
+        else:
+            await member.slash(channel, f"{game} {verb}")
+
+    async def op_wait(self) -> None:
+        seconds = self.rng.choices([1, AI_RACE_DELAY + 0.5, 65, 301, 601], [4, 8, 1, 1, 1])[0]
+        await self.env.advance_time(seconds)
+
+    async def op_restart(self) -> None:
+        before = {t.id: (t.version, json.dumps(t.state.dump(), sort_keys=True)) for t in self.active()}
+        old = self.bot
+        self.generation += 1
+        await self.env.restart_bot(new_bot(self.db_path, self.seed + self.generation))
+        await close_bot_storage(old)
+        self.result.restarts += 1
+        for game_id, (version, dump) in before.items():
+            table = self.bot.tables.get(game_id)
+            if table is None:
+                self.result.add("state_mismatches", self.step, f"game {game_id} was open but did not come back")
+            elif (table.version, json.dumps(table.state.dump(), sort_keys=True)) == (version, dump):
+                self.result.games_resumed_identical += 1
+            else:
+                self.result.add(
+                    "state_mismatches",
+                    self.step,
+                    f"game {game_id} came back at move {table.version}, left at {version}",
+                )
+        self.check_replay()
+
+    async def op_crash(self) -> None:
+        """kill -9 between an interaction and its answer: a move is sent, the bot dies mid-way."""
+        table, seat = self.rng.choice(self.human_turns())
+        member = self.by_id[table.seats[seat].user_id]
+        record = self.emit_slash(
+            member, self.channel_of(table), f"{table.game.name} play", action=self.choose_action(table, seat)
+        )
+        for _ in range(self.rng.randint(0, 40)):
+            await _tick()
+        if not record.responded:
+            self.cut.add(record.id)
+            self.result.cut_by_crash += 1
+        old = self.bot
+        self.generation += 1
+        env = self.env
+        env._begin_operation("crash")
+        try:
+            await env._detach_bot()
+            await close_bot_storage(old)
+            await _attach_bot(env, new_bot(self.db_path, self.seed + self.generation))
+        finally:
+            env._end_operation()
+        self.result.crashes += 1
+        self.result.games_resumed_identical += len(self.active())
+        self.check_replay()
+
+    # -- simultaneous and forged interactions (SimCord's own payloads, emitted unsettled) ------
+    def emit_component(
+        self, member: Any, message: Any, custom_id: str, values: list[str] | None = None, *, forged: bool = False
+    ) -> Any:
+        backend = self.env.backend
+        stored = backend.get_message(
+            message.channel_id if hasattr(message, "channel_id") else message.channel.id, message.id
+        )
+        if forged:
+            kind = ComponentType.STRING_SELECT if values is not None else ComponentType.BUTTON
+        else:
+            found = _find_component(stored.components, types=(2, 3), custom_id=custom_id, label=None)
+            kind = ComponentType(found["type"])
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = values
+        record, payload = sim_interactions.base_payload(
+            backend,
+            type=InteractionType.MESSAGE_COMPONENT,
+            channel_id=stored.channel_id,
+            guild_id=member.guild.id,
+            user_id=member.id,
+            data=data,
+        )
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        backend.emit("INTERACTION_CREATE", payload)
+        return record
+
+    def emit_slash(self, member: Any, channel: Any, name: str, **options: Any) -> Any:
+        backend = self.env.backend
+        parts = name.split()
+        root = _resolve_visible_command(member, channel.id, parts[0], 1)
+        leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+        leaf_options, resolved = sim_interactions.build_options(member, name, leaf, options, channel_id=channel.id)
+        data = {
+            "id": root["id"],
+            "name": root["name"],
+            "type": 1,
+            "options": sim_interactions.nest_options(root, nesting, leaf_options),
+        }
+        if resolved:
+            data["resolved"] = resolved
+        record, payload = sim_interactions.base_payload(
+            backend,
+            type=InteractionType.APPLICATION_COMMAND,
+            channel_id=channel.id,
+            guild_id=member.guild.id,
+            user_id=member.id,
+            data=data,
+        )
+        backend.emit("INTERACTION_CREATE", payload)
+        return record
+
+    # -- reading the truth ---------------------------------------------------------------------
+    def setting(self, guild_id: int, key: str, default: str) -> str:
+        row = self.db.execute("SELECT value FROM settings WHERE guild_id = ? AND key = ?", (guild_id, key)).fetchone()
+        return row[0] if row else default
+
+    def log_mark(self, game_id: int) -> int:
+        row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)).fetchone()
+        return int(row[0])
+
+    def human_actions_since(self, game_id: int, mark: int, seat: int | None) -> list[tuple[int, str]]:
+        return self.db.execute(
+            "SELECT seq, text FROM actions WHERE game_id = ? AND seq > ? AND seat = ? AND by_ai = 0",
+            (game_id, mark, seat),
+        ).fetchall()
+
+    # -- the checks, once the bot is idle ----------------------------------------------------------
+    async def check(self) -> None:
+        self.check_errors()
+        self.check_answers()
+        self.check_leaks()
+        self.check_tables()
+
+    def check_errors(self) -> None:
+        seen: set[int] = set()
+        for record in self.errors.records:
+            exc = record.exc_info[1] if record.exc_info else None
+            if exc is not None:
+                seen.add(id(exc))
+            detail = excerpt(exc) if exc is not None else record.getMessage()
+            self.result.add(
+                "unhandled_errors",
+                self.step,
+                f"logged at {record.levelname} by {record.name}: {record.getMessage()[:120]}",
+                detail,
+            )
+        self.errors.records.clear()
+        for exc in self.env.errors_since(self.error_cursor):
+            if id(exc) not in seen:
+                self.result.add("unhandled_errors", self.step, f"escaped a handler: {type(exc).__name__}", excerpt(exc))
+        self.error_cursor = self.env.error_cursor
+        self.env.errors  # noqa: B018 - acknowledges them, so SimCord's teardown does not raise them again
+
+    def check_answers(self) -> None:
+        for record in list(self.env.backend.interactions.values()):
+            if record.id in self.seen_interactions:
+                continue
+            self.seen_interactions.add(record.id)
+            self.result.interactions += 1
+            if record.id in self.cut:
+                continue
+            if not record.responded or (record.loading and not record.followup_ids):
+                what = record.command_name or f"component on message {record.source_message_id}"
+                self.result.add("unanswered", self.step, f"interaction {record.id} ({what}) was never answered")
+
+    def check_leaks(self) -> None:
+        """Each public message the bot changed since the last check, against the secrets of
+        its own game (a table message) or of every game in its channel (anything else)."""
+        secrets = self.secrets()
+        backend = self.env.backend
+        for channel in [*self.channels, self.far_channel]:
+            for message in backend.messages.get(channel.id, {}).values():
+                text = public_text(message)
+                if (
+                    message.is_ephemeral
+                    or message.author_id != backend.bot_user.id
+                    or self.seen_text.get(message.id) == text
+                ):
+                    continue
+                self.seen_text[message.id] = text
+                owner = GAME_TITLE.search(str(message.embeds[0].get("title"))) if message.embeds else None
+                games = [int(owner[1])] if owner else [g for g, (c, _) in secrets.items() if c == channel.id]
+                for secret, whose in [pair for g in games for pair in secrets.get(g, (0, []))[1]]:
+                    found = re.search(rf"(?<![\w]){re.escape(secret)}(?![\w])", text, re.IGNORECASE)
+                    if found:
+                        context = text[max(0, found.start() - 80) : found.end() + 40].replace("\n", " ")
+                        self.result.add("leaks", self.step, f"message {message.id} shows {whose}: {secret}", context)
+                names = [a.get("filename") for a in message.attachments]
+                if any(n != "table.png" for n in names):
+                    self.result.add("leaks", self.step, f"#{channel.name} message {message.id} attaches {names}")
+
+    def secrets(self) -> dict[int, tuple[int, list[tuple[str, str]]]]:
+        """Per open game, its channel and what no public message may show: hand captions,
+        hands in words, and (single-deck Moleicki) each secret card."""
+        out = {}
+        for table in self.active():
+            title = table.game.title
+            found = [(f"Your hand in {title}", f"a hand caption of {title} #{table.id}")]
+            for seat in table.human_seats():
+                hand = table.state.view(seat).get("hand")
+                if isinstance(hand, list) and len(hand) >= 4:
+                    found.append((" ".join(str(c) for c in hand), f"seat {seat}'s hand in {title} #{table.id}"))
+            if table.game.name == "moleicki" and table.state.decks == 1:
+                for card in secret_cards(table.state) - {"JK", "25"}:
+                    found += [
+                        (card, f"a hidden card of {title} #{table.id}"),
+                        (pretty(card), f"a hidden card of #{table.id}"),
+                    ]
+            out[table.id] = (table.channel_id, found)
+        return out
+
+    def check_tables(self) -> None:
+        rows = self.db.execute(
+            "SELECT id, status, version, state, channel_id, message_id, guild_id FROM games"
+        ).fetchall()
+        for gid, status, version, state, channel_id, message_id, guild_id in rows:
+            table = self.bot.tables.get(gid)
+            if (
+                table is not None
+                and table.status == "active"
+                and (
+                    table.version != version
+                    or json.dumps(table.state.dump(), sort_keys=True) != json.dumps(json.loads(state), sort_keys=True)
+                )
+            ):
+                self.result.add(
+                    "state_mismatches", self.step, f"game {gid}: memory at move {table.version}, database at {version}"
+                )
+            if message_id is not None and status != "lobby":
+                shown = self.footer_move(channel_id, message_id)
+                if shown != version:
+                    self.result.add(
+                        "table_lag", self.step, f"game {gid} ({status}): table shows move {shown}, game is at {version}"
+                    )
+            if table is not None and table.active:
+                self.check_timer(table, guild_id)
+        self.result.games_started = len([r for r in rows if r[3] is not None])
+        self.result.games_finished = len([r for r in rows if r[1] == "over"])
+        self.result.moves = self.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+
+    def footer_move(self, channel_id: int, message_id: int) -> int | None:
+        try:
+            message = self.env.backend.get_message(channel_id, message_id)
+        except BackendError:
+            return None
+        for embed in message.embeds:
+            found = FOOTER_MOVE.search((embed.get("footer") or {}).get("text", ""))
+            if found:
+                return int(found[1])
+        return None
+
+    def check_timer(self, table: Any, guild_id: int) -> None:
+        if table.game.solo or int(self.setting(guild_id, "timer", "10")) == 0:
+            return
+        since = self.timer_since.get(guild_id, {})
+        if table.id in since and table.version <= since[table.id]:
+            return  # the new setting applies from the next move
+        if not any(not table.seats[s].autoplay for s in table.waiting_on()):
+            return
+        task = self.bot.host._tasks.get((table.id, "timer"))
+        if task is None or task.done():
+            self.result.add(
+                "timer_faults",
+                self.step,
+                f"game {table.id} at move {table.version}: a human is to move and no timer runs",
+            )
+
+    def check_replay(self) -> None:
+        for problem in replay_problems(self.db):
+            self.result.add("state_mismatches", self.step, problem)
+        self.check_tables()
+
+    async def finish(self) -> None:
+        """The end: let the AI seats move, then every open game must have someone to move who will."""
+        self.step += 1
+        try:
+            await self.env.settle()
+            await self.env.advance_time(AI_RACE_DELAY + 1)
+        except TimeoutError as exc:
+            self.result.add("settle_timeouts", self.step, "the bot did not settle at the end", excerpt(exc, 3))
+        await self.check()
+        self.check_replay()
+        for table in self.tables():
+            if table.status != "active":
+                continue
+            waiting = table.waiting_on()
+            if table.state is None or table.state.over:
+                self.result.add("stuck_games", self.step, f"game {table.id}: over in the engine but still open")
+            elif not waiting:
+                self.result.add("stuck_games", self.step, f"game {table.id}: nobody is to move")
+            elif all(table.seats[s].autoplay for s in waiting):
+                self.result.add(
+                    "stuck_games", self.step, f"game {table.id}: the AI seats {waiting} are to move and idle"
+                )
+
+
+def selects(message: Any) -> list[dict[str, Any]]:
+    return [c for c in walk_components(message.components) if c.get("type") == ComponentType.STRING_SELECT]
+
+
+def public_text(message: Any) -> str:
+    parts = [message.content, *(json.dumps(e, ensure_ascii=False) for e in message.embeds)]
+    parts += [f"{a.get('filename')} {a.get('description') or ''}" for a in message.attachments]
+    return "\n".join(parts)
+
+
+def replied_with(result: InteractionResult, words: str) -> bool:
+    texts = [m.content for m in [result.response, *result.followups] if m is not None]
+    return any(words in t for t in texts)
+
+
+async def _tick() -> None:
+    import asyncio
+
+    await asyncio.sleep(0)
+
+
+async def run_fuzz(db_path: str, *, seed: int, steps: int, settle_timeout: float = 10.0) -> FuzzResult:
+    """One seeded run on a fresh SQLite file: build the world, drive it, check it."""
+    async with simcord.run(new_bot(db_path, seed), check_errors=False, settle_timeout=settle_timeout) as env:
+        try:
+            return await Fuzzer(env, db_path, seed).run(steps)
+        finally:
+            last = env.bot
+    await close_bot_storage(last)
