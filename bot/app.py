@@ -8,7 +8,9 @@ import importlib.util
 import logging
 import multiprocessing
 import random
+import re
 from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -44,6 +46,7 @@ class ParlourBot(commands.Bot):
         intents = discord.Intents.default()  # no privileged intents: slash commands and components only
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
+        self._templates: list[re.Pattern[str]] = []  # every persistent component's custom id pattern
         self._ai_executor = ai_executor
         self._rng = rng
 
@@ -95,10 +98,19 @@ class ParlourBot(commands.Bot):
                 return cog
         return None
 
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # Keep each member's user object: their DMs then never need a lookup.
         if hasattr(self, "host"):
             self.host.notifier.remember(interaction.user)
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        ours = interaction.type is discord.InteractionType.component and custom_id.startswith("parlour:")
+        if ours and not any(t.fullmatch(custom_id) for t in self._templates):
+            # a control from an older version of the bot, or a made-up one: say so, never stay silent
+            await say(interaction, "That control no longer works; open a fresh one from the table.")
 
     async def on_message(self, message: discord.Message) -> None:
         # Count chatter under each table so a buried table is reposted below it.

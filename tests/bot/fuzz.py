@@ -61,7 +61,7 @@ BAD_COLUMNS = (
     "stale_acted",
     "double_moves",
 )
-FOOTER_MOVE = re.compile(r"move (\d+)$")
+FOOTER_MOVE = re.compile(r"(?:move |· v)(\d+)$")  # "move 12", or "· v12" under a solitaire's move count
 GAME_TITLE = re.compile(r"game #(\d+)$")
 
 
@@ -857,7 +857,7 @@ class Fuzzer:
         since = self.timer_since.get(guild_id, {})
         if table.id in since and table.version <= since[table.id]:
             return  # the new setting applies from the next move
-        if not any(not table.seats[s].autoplay for s in table.waiting_on()):
+        if not table.turn_humans():  # a member there only for a call or a flip owes no turn
             return
         task = self.bot.host._tasks.get((table.id, "timer"))
         if task is None or task.done():
