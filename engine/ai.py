@@ -11,8 +11,16 @@ A player has `choose(state, seat) -> Action`; it never changes the state it is g
   plays the game out with the heuristic (or at random) and credits every node's
   mover with a reward from the final places: 1 for first, 0 for last, linear between.
 
+Evaluation and cut-off: a game whose playouts are long may give its states an
+`evaluate() -> list[float]` method, each seat's expected reward on the same scale (1
+first, 0 last) for a position that is not over. Search then stops each playout after
+`cutoff` moves and scores it with the evaluation, trading a little accuracy per
+iteration for many more iterations. Games without one keep full playouts. While an
+engine cannot carry the method itself, its AI module may `register_evaluation`.
+
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
-difficulty levels easy (heuristic), normal (ISMCTS, 200 iterations) and hard (800).
+difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)
+and hard (HARD iterations within 2.5 s).
 """
 
 from __future__ import annotations
@@ -20,13 +28,43 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from engine.core import Action, State
 
-__all__ = ["HeuristicPlayer", "ISMCTSPlayer", "Player", "RandomPlayer", "make_player", "rewards"]
+__all__ = [
+    "HeuristicPlayer",
+    "ISMCTSPlayer",
+    "Player",
+    "RandomPlayer",
+    "evaluation",
+    "make_player",
+    "register_evaluation",
+    "rewards",
+]
 
 ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
+CUTOFF = 2  # playout moves before the evaluation scores a position (games that have one)
+# Iteration caps of the seat AIs; the wall-clock budget bounds them on slow positions.
+NORMAL = (1500, 1.0)
+HARD = (5000, 2.5)
+
+Evaluation = Callable[[State], list[float]]
+_EVALUATIONS: dict[str, Evaluation] = {}
+
+
+def register_evaluation(game: str, evaluate: Evaluation) -> None:
+    """Give game `game` (its Game.name) a position evaluation for playout cut-offs."""
+    _EVALUATIONS[game] = evaluate
+
+
+def evaluation(state: State) -> Evaluation | None:
+    """The state's own `evaluate` method, else one registered for its game, else None."""
+    own = getattr(type(state), "evaluate", None)
+    if own is not None:
+        return own
+    return _EVALUATIONS.get(getattr(state.game, "name", ""))
 
 
 class Player(Protocol):
@@ -100,10 +138,12 @@ class ISMCTSPlayer:
         time_limit: float | None = None,
         seed: int | None = None,
         c: float = 0.7,
+        cutoff: int = CUTOFF,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
         self.c = c
+        self.cutoff = cutoff
         self.rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last choice ran (for benchmarks)
 
@@ -115,9 +155,10 @@ class ISMCTSPlayer:
         root = _Node(None, "", seat)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         heuristic = state.heuristic_action(seat, random.Random(0)) is not None
+        evaluate = evaluation(state)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, state, seat, heuristic)
+            self._iterate(root, state, seat, heuristic, evaluate)
             done += 1
         self.last_iterations = done
         by_text = {a.text: a for a in actions}
@@ -134,7 +175,7 @@ class ISMCTSPlayer:
         except NotImplementedError:  # a game with nothing hidden
             return state.copy()
 
-    def _iterate(self, root: _Node, state: State, seat: int, heuristic: bool) -> None:
+    def _iterate(self, root: _Node, state: State, seat: int, heuristic: bool, evaluate: Evaluation | None) -> None:
         rng = self.rng
         world = self._world(state, seat)
         node = root
@@ -167,9 +208,10 @@ class ISMCTSPlayer:
                     best, best_value = child, value
             node = best
             world.apply(mover, node.text)
-        # Playout.
+        # Playout, cut short by the evaluation when the game has one.
         steps = 0
-        while not world.over and steps < ROLLOUT_CAP:
+        cap = ROLLOUT_CAP if evaluate is None else self.cutoff
+        while not world.over and steps < cap:
             mover = _other_mover(world, rng)
             action = world.heuristic_action(mover, rng) if heuristic else None
             if action is None:
@@ -177,7 +219,7 @@ class ISMCTSPlayer:
             world.apply(mover, action)
             steps += 1
         # Backpropagation: each node is credited from the view of the seat that moved into it.
-        result = rewards(world)
+        result = evaluate(world) if evaluate is not None and not world.over else rewards(world)
         walk: _Node | None = node
         while walk is not None:
             walk.visits += 1
@@ -197,7 +239,7 @@ def make_player(kind: str, seed: int | None = None) -> Player:
     # Seat AIs think within a wall-clock budget too, so games with long playouts
     # (Moleicki at eight seats) still move briskly.
     if kind == "normal":
-        return ISMCTSPlayer(iterations=200, time_limit=1.0, seed=seed)
+        return ISMCTSPlayer(iterations=NORMAL[0], time_limit=NORMAL[1], seed=seed)
     if kind == "hard":
-        return ISMCTSPlayer(iterations=800, time_limit=2.5, seed=seed)
+        return ISMCTSPlayer(iterations=HARD[0], time_limit=HARD[1], seed=seed)
     raise ValueError(f"unknown AI player kind {kind!r}: use random, heuristic, ismcts, easy, normal or hard")

@@ -16,9 +16,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+import math
+
+from engine.ai import register_evaluation, rewards
 from engine.cards import parse_card, rank
 from engine.core import Action, IllegalAction
-from engine.moleicki_vectors import EIGHT_RULE, STRENGTH, VECTORS, is_aargh
+from engine.moleicki_tableau import down
+from engine.moleicki_vectors import EIGHT_RULE, LOOPS, STRENGTH, VECTORS, is_aargh
 
 if TYPE_CHECKING:
     from engine.moleicki import MoleickiState
@@ -126,3 +130,52 @@ def _gift(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
 def _next(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
     """Send play to the opponent holding the most cards (the least threat)."""
     return max(actions, key=lambda a: state.cards_left(int(a.text.split()[1])))
+
+
+# -- position evaluation (for search cut-offs) --------------------------------------
+# Each seat's burden is roughly "turns of work left": cards still to shed, weighted
+# by how hard each one is to get rid of. Tuned with bench/bench_moleicki.py.
+AARGH_COST = 0.45  # an aargh card goes on anything, at any time
+JUNCTION_COST = 0.6  # an 8 in the loops goes on anything too, and ends the turn
+WEAK_EXTRA = 0.5  # the weakest ordinary card costs 1 + this; the strongest 1
+FACE_UP_COST = 1.0  # an open tableau card: known, but played only once the hand is gone
+FACE_DOWN_COST = 1.3  # a face-down tableau card: played blind, often a miss
+PICKUP_SHARE = 0.6  # of the live pile, for the seat on turn that cannot beat its top
+TEMPERATURE = 2.0  # burden difference that makes one seat e (2.7) times likelier to win
+
+
+def card_cost(card: str, vector: str) -> float:
+    if is_aargh(card):
+        return AARGH_COST
+    table = STRENGTH[vector]
+    s = table.get(rank(card))
+    if s is None:  # the junction
+        return JUNCTION_COST if vector in LOOPS else 1.0
+    return 1.0 + WEAK_EXTRA * (1.0 - s / max(table.values()))
+
+
+def burden(state: MoleickiState, seat: int) -> float:
+    """How much work seat still has before it goes out (lower is better)."""
+    v = state.vector
+    total = sum(card_cost(c, v) for c in state.hands[seat])
+    for row in state.tabs[seat]:
+        for pile in row:
+            for c in pile:
+                total += FACE_DOWN_COST if down(c) else FACE_UP_COST
+    if seat == state.current and state.phase == "play" and state.may_pick_up(seat):
+        total += PICKUP_SHARE * len(state.live())
+    return total
+
+
+def evaluate(state: MoleickiState) -> list[float]:
+    """Each seat's chance of winning, a softmax over burdens; exact once the game is over."""
+    if state.phase == "over":
+        return rewards(state)
+    burdens = [burden(state, s) for s in range(state.players)]
+    least = min(burdens)
+    weights = [math.exp((least - b) / TEMPERATURE) for b in burdens]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+register_evaluation("moleicki", evaluate)
