@@ -90,11 +90,11 @@ def positions(players: int, count: int) -> list[tuple[MoleickiState, int]]:
     return out
 
 
-def measure_search(players: int, count: int, time_limit: float) -> dict[str, float]:
+def measure_search(players: int, count: int, time_limit: float, cutoff: int) -> dict[str, float]:
     """Iterations in one time-limited choice (no iteration cap) over `count` positions."""
     rates = []
     for i, (state, seat) in enumerate(positions(players, count)):
-        player = ISMCTSPlayer(iterations=10**9, time_limit=time_limit, seed=i)
+        player = ISMCTSPlayer(iterations=10**9, time_limit=time_limit, seed=i, cutoff=cutoff)
         start = time.perf_counter()
         player.choose(state, seat)
         rates.append(player.last_iterations / (time.perf_counter() - start))
@@ -187,7 +187,7 @@ def main() -> None:
             for kind in ("random", "heuristic")
         }
     if args.only in (None, "search"):
-        result["search"] = {str(p): measure_search(p, 12, args.time_limit) for p in args.seats}
+        result["search"] = {str(p): measure_search(p, 12, args.time_limit, args.cutoff) for p in args.seats}
     if args.only in (None, "strength"):
         result["strength"] = {
             f"vs_{opp}": {

@@ -13,9 +13,10 @@ A player has `choose(state, seat) -> Action`; it never changes the state it is g
 
 Evaluation and cut-off: a game whose playouts are long may give its states an
 `evaluate() -> list[float]` method, each seat's expected reward on the same scale (1
-first, 0 last) for a position that is not over. Search then stops each playout after
-`cutoff` moves and scores it with the evaluation, trading a little accuracy per
-iteration for many more iterations. Games without one keep full playouts. While an
+first, 0 last) for a position that is not over. Search then looks only `cutoff` moves
+past the root (the tree is that deep at most; a playout fills the rest) and scores
+the position reached with the evaluation, trading a little accuracy per iteration
+for many more iterations. Games without one keep full playouts. While an
 engine cannot carry the method itself, its AI module may `register_evaluation`.
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
-CUTOFF = 2  # playout moves before the evaluation scores a position (games that have one)
+CUTOFF = 3  # moves past the root (tree and playout) before the evaluation scores a position
 # Iteration caps of the seat AIs; the wall-clock budget bounds them on slow positions.
 NORMAL = (1500, 1.0)
 HARD = (5000, 2.5)
@@ -158,7 +159,7 @@ class ISMCTSPlayer:
         evaluate = evaluation(state)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, state, seat, heuristic, evaluate)
+            self._iterate(root, state, seat, actions, heuristic, evaluate)
             done += 1
         self.last_iterations = done
         by_text = {a.text: a for a in actions}
@@ -175,14 +176,40 @@ class ISMCTSPlayer:
         except NotImplementedError:  # a game with nothing hidden
             return state.copy()
 
-    def _iterate(self, root: _Node, state: State, seat: int, heuristic: bool, evaluate: Evaluation | None) -> None:
-        rng = self.rng
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        seat: int,
+        mine: list[Action],
+        heuristic: bool,
+        evaluate: Evaluation | None,
+    ) -> None:
         world = self._world(state, seat)
-        node = root
-        # Selection and expansion over the actions available in this world.
-        while not world.over:
-            mover = seat if node is root else _other_mover(world, rng)
-            legal = world.legal_actions(mover)
+        horizon = ROLLOUT_CAP if evaluate is None else self.cutoff
+        node, depth = self._descend(root, world, seat, mine, horizon)
+        self._playout(world, heuristic, horizon - depth)
+        # Backpropagation: each node is credited from the view of the seat that moved into it.
+        result = evaluate(world) if evaluate is not None and not world.over else rewards(world)
+        walk: _Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            walk.reward += result[walk.mover]
+            walk = walk.parent
+
+    def _descend(self, root: _Node, world: State, seat: int, mine: list[Action], horizon: int) -> tuple[_Node, int]:
+        """Selection and expansion over the actions available in this world, at most
+        `horizon` moves deep; returns the node reached and its depth. At the root the
+        actions are `mine`: a seat's choices depend only on what it knows, so every
+        world sampled for it offers the same ones."""
+        rng = self.rng
+        node, depth = root, 0
+        while not world.over and depth < horizon:
+            if node is root:
+                mover, legal = seat, mine
+            else:
+                mover = _other_mover(world, rng)
+                legal = world.legal_actions(mover)
             if not legal:
                 break
             children = node.children
@@ -194,37 +221,33 @@ class ISMCTSPlayer:
                     untried.append(a)
                 else:
                     present.append(child)
+            depth += 1
             if untried:
                 action = rng.choice(untried)
                 node = children[(mover, action.text)] = _Node(node, action.text, mover)
                 world.apply(mover, action)
                 break
-            log_c = self.c
             best, best_value = present[0], -1.0
             for child in present:
                 child.avail += 1
-                value = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                value = child.reward / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
                 if value > best_value:
                     best, best_value = child, value
             node = best
             world.apply(mover, node.text)
-        # Playout, cut short by the evaluation when the game has one.
-        steps = 0
-        cap = ROLLOUT_CAP if evaluate is None else self.cutoff
-        while not world.over and steps < cap:
+        return node, depth
+
+    def _playout(self, world: State, heuristic: bool, moves: int) -> None:
+        """Play on with the heuristic (or at random) for up to `moves` moves."""
+        rng = self.rng
+        for _ in range(moves):
+            if world.over:
+                return
             mover = _other_mover(world, rng)
             action = world.heuristic_action(mover, rng) if heuristic else None
             if action is None:
                 action = rng.choice(world.legal_actions(mover))
             world.apply(mover, action)
-            steps += 1
-        # Backpropagation: each node is credited from the view of the seat that moved into it.
-        result = evaluate(world) if evaluate is not None and not world.over else rewards(world)
-        walk: _Node | None = node
-        while walk is not None:
-            walk.visits += 1
-            walk.reward += result[walk.mover]
-            walk = walk.parent
 
 
 def make_player(kind: str, seed: int | None = None) -> Player:

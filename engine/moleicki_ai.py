@@ -13,16 +13,15 @@ after beating an 8 sends play to the opponent with the most cards.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
-
-import math
 
 from engine.ai import register_evaluation, rewards
 from engine.cards import parse_card, rank
 from engine.core import Action, IllegalAction
 from engine.moleicki_tableau import down
-from engine.moleicki_vectors import EIGHT_RULE, LOOPS, STRENGTH, VECTORS, is_aargh
+from engine.moleicki_vectors import AARGH_RANKS, EIGHT_RULE, ORDINARY_RANKS, STRENGTH, VECTORS, is_aargh
 
 if TYPE_CHECKING:
     from engine.moleicki import MoleickiState
@@ -144,20 +143,30 @@ PICKUP_SHARE = 0.6  # of the live pile, for the seat on turn that cannot beat it
 TEMPERATURE = 2.0  # burden difference that makes one seat e (2.7) times likelier to win
 
 
-def card_cost(card: str, vector: str) -> float:
-    if is_aargh(card):
+def rank_cost(face: str, vector: str) -> float:
+    """What one card of this rank adds to a hand's burden in `vector`."""
+    if face in AARGH_RANKS:
         return AARGH_COST
     table = STRENGTH[vector]
-    s = table.get(rank(card))
+    s = table.get(face)
     if s is None:  # the junction
-        return JUNCTION_COST if vector in LOOPS else 1.0
+        return JUNCTION_COST
     return 1.0 + WEAK_EXTRA * (1.0 - s / max(table.values()))
+
+
+# Evaluation runs once per search iteration, so the costs are looked up, not computed.
+_COSTS: dict[str, dict[str, float]] = {}
+
+
+def _cost_table() -> None:
+    for v in VECTORS:
+        _COSTS[v] = {face: rank_cost(face, v) for face in (*ORDINARY_RANKS, *AARGH_RANKS)}
 
 
 def burden(state: MoleickiState, seat: int) -> float:
     """How much work seat still has before it goes out (lower is better)."""
-    v = state.vector
-    total = sum(card_cost(c, v) for c in state.hands[seat])
+    costs = _COSTS[state.vector]
+    total = sum(costs[rank(c)] for c in state.hands[seat])
     for row in state.tabs[seat]:
         for pile in row:
             for c in pile:
@@ -178,4 +187,5 @@ def evaluate(state: MoleickiState) -> list[float]:
     return [w / total for w in weights]
 
 
+_cost_table()
 register_evaluation("moleicki", evaluate)
