@@ -13,7 +13,8 @@ A player has `choose(state, seat) -> Action`; it never changes the state it is g
 
 Evaluation and cut-off: a game whose playouts are long may give its states an
 `evaluate() -> list[float]` method, each seat's expected reward on the same scale (1
-first, 0 last) for a position that is not over. Search then looks only `cutoff` moves
+first, 0 last). Search asks it about finished positions too: there it must agree
+with the places, and may order seats the places leave tied (who came closest). Search then looks only `cutoff` moves
 past the root (the tree is that deep at most; a playout fills the rest) and scores
 the position reached with the evaluation, trading a little accuracy per iteration
 for many more iterations. Games without one keep full playouts. While an
@@ -147,11 +148,12 @@ class ISMCTSPlayer:
         self.cutoff = cutoff
         self.rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last choice ran (for benchmarks)
+        self.last_root: _Node | None = None  # the last search tree (for benchmarks and tests)
 
     def choose(self, state: State, seat: int) -> Action:
         actions = _need_turn(state, seat)
         if len(actions) == 1:
-            self.last_iterations = 0
+            self.last_iterations, self.last_root = 0, None
             return actions[0]
         root = _Node(None, "", seat)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -162,6 +164,7 @@ class ISMCTSPlayer:
             self._iterate(root, state, seat, actions, heuristic, evaluate)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         by_text = {a.text: a for a in actions}
         ranked = sorted(
             (ch for (mover, text), ch in root.children.items() if mover == seat and text in by_text),
@@ -190,7 +193,7 @@ class ISMCTSPlayer:
         node, depth = self._descend(root, world, seat, mine, horizon)
         self._playout(world, heuristic, horizon - depth)
         # Backpropagation: each node is credited from the view of the seat that moved into it.
-        result = evaluate(world) if evaluate is not None and not world.over else rewards(world)
+        result = rewards(world) if evaluate is None else evaluate(world)
         walk: _Node | None = node
         while walk is not None:
             walk.visits += 1

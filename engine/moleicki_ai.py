@@ -140,7 +140,8 @@ WEAK_EXTRA = 0.5  # the weakest ordinary card costs 1 + this; the strongest 1
 FACE_UP_COST = 1.0  # an open tableau card: known, but played only once the hand is gone
 FACE_DOWN_COST = 1.3  # a face-down tableau card: played blind, often a miss
 PICKUP_SHARE = 0.6  # of the live pile, for the seat on turn that cannot beat its top
-TEMPERATURE = 2.0  # burden difference that makes one seat e (2.7) times likelier to win
+TEMPERATURE = 3.0  # burden difference that makes one seat e (2.7) times likelier to win
+CLOSENESS = 0.3  # value share for how close a seat is to going out, beside its win chance
 
 
 def rank_cost(face: str, vector: str) -> float:
@@ -177,14 +178,29 @@ def burden(state: MoleickiState, seat: int) -> float:
 
 
 def evaluate(state: MoleickiState) -> list[float]:
-    """Each seat's chance of winning, a softmax over burdens; exact once the game is over."""
+    """Each seat's value: its chance of winning (a softmax over burdens), plus for the
+    rest a small share for being close, which keeps choices sensible when far behind.
+    Once over, the winner gets 1 and the others that share by cards left."""
+    n = state.players
     if state.phase == "over":
-        return rewards(state)
-    burdens = [burden(state, s) for s in range(state.players)]
+        win = rewards(state)
+        left = [float(state.cards_left(s)) for s in range(n)]
+        return [w + (1.0 - w) * CLOSENESS * c for w, c in zip(win, _closeness(left), strict=True)]
+    burdens = [burden(state, s) for s in range(n)]
     least = min(burdens)
     weights = [math.exp((least - b) / TEMPERATURE) for b in burdens]
     total = sum(weights)
-    return [w / total for w in weights]
+    return [
+        w / total + (1.0 - w / total) * CLOSENESS * c for w, c in zip(weights, _closeness(burdens), strict=True)
+    ]
+
+
+def _closeness(burdens: list[float]) -> list[float]:
+    """1 for the least burden, 0 for the most, linear between."""
+    low, high = min(burdens), max(burdens)
+    if high == low:
+        return [0.5] * len(burdens)
+    return [(high - b) / (high - low) for b in burdens]
 
 
 _cost_table()
