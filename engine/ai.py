@@ -47,10 +47,10 @@ __all__ = [
 ]
 
 ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
-CUTOFF = 3  # moves past the root (tree and playout) before the evaluation scores a position
+CUTOFF = 8  # moves past the root (tree and playout) before the evaluation scores a position
 # Iteration caps of the seat AIs; the wall-clock budget bounds them on slow positions.
-NORMAL = (1500, 1.0)
-HARD = (5000, 2.5)
+NORMAL = (300, 1.0)
+HARD = (1000, 2.5)
 
 Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
