@@ -56,9 +56,12 @@ Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
 
 
-def register_evaluation(game: str, evaluate: Evaluation) -> None:
-    """Give game `game` (its Game.name) a position evaluation for playout cut-offs."""
-    _EVALUATIONS[game] = evaluate
+def register_evaluation(game: str, evaluate: Evaluation | None) -> None:
+    """Give game `game` (its Game.name) a position evaluation for playout cut-offs; None removes it."""
+    if evaluate is None:
+        _EVALUATIONS.pop(game, None)
+    else:
+        _EVALUATIONS[game] = evaluate
 
 
 def evaluation(state: State) -> Evaluation | None:

@@ -190,9 +190,7 @@ def evaluate(state: MoleickiState) -> list[float]:
     least = min(burdens)
     weights = [math.exp((least - b) / TEMPERATURE) for b in burdens]
     total = sum(weights)
-    return [
-        w / total + (1.0 - w / total) * CLOSENESS * c for w, c in zip(weights, _closeness(burdens), strict=True)
-    ]
+    return [w / total + (1.0 - w / total) * CLOSENESS * c for w, c in zip(weights, _closeness(burdens), strict=True)]
 
 
 def _closeness(burdens: list[float]) -> list[float]:

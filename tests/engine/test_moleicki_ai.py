@@ -124,10 +124,11 @@ def play(players: dict, seed: int) -> int:
 
 
 def test_cut_off_search_beats_random_players():
+    # Against random play even a shallow, small search wins every game (two seats keep it quick).
     wins = 0
-    for seed in range(6):
-        me = seed % 3
-        players = {s: RandomPlayer(seed * 10 + s) for s in range(3)}
-        players[me] = ISMCTSPlayer(iterations=30, seed=seed)
+    for seed in range(4):
+        me = seed % 2
+        players = {s: RandomPlayer(seed * 10 + s) for s in range(2)}
+        players[me] = ISMCTSPlayer(iterations=12, seed=seed, cutoff=2)
         wins += play(players, seed) == me
-    assert wins >= 5
+    assert wins == 4
