@@ -1,7 +1,8 @@
 """Moleicki benchmark: playout speed, search speed and AI strength; prints one JSON object.
 
-    python bench/bench_moleicki.py [--seconds S] [--games N] [--seats 2 4 8] [--jobs J]
-                                   [--iterations K] [--time-limit T] [--only playouts|search|strength]
+    python bench/bench_moleicki.py [--seconds S] [--games N] [--first-seed F] [--seats 2 4 8]
+        [--opponents random heuristic] [--jobs J] [--iterations K] [--time-limit T] [--cutoff C]
+        [--only playouts|search|strength]
 
 - playouts: complete games per second, random and heuristic, from fresh deals.
 - search: ISMCTS iterations per second at the normal setting (cut-off playouts scored
@@ -17,6 +18,9 @@ Strength figures per seat count:
                   seat finishes ahead: a better place, or (both behind the winner) fewer
                   cards left in hand and tableau; equal on both counts scores half
 ISMCTS plays as `normal` does (NORMAL iterations, 1 s, CUTOFF) unless the options say otherwise.
+On a loaded machine give strength runs a long --time-limit so the iteration cap alone
+decides (reproducible); the search figures say whether the cap fits in 1 s. Each
+finished game is also printed to stderr as one JSON line, for progress.
 """
 
 from __future__ import annotations
@@ -147,14 +151,18 @@ def play_one(job: tuple[int, int, str, int, float, int]) -> dict[str, float]:
 
 
 def measure_strength(
-    players: int, opponent: str, games: int, iterations: int, time_limit: float, cutoff: int, jobs: int
+    players: int, opponent: str, games: int, iterations: int, time_limit: float, cutoff: int, jobs: int, first: int = 0
 ) -> dict[str, float]:
-    work = [(seed, players, opponent, iterations, time_limit, cutoff) for seed in range(games)]
+    work = [(seed, players, opponent, iterations, time_limit, cutoff) for seed in range(first, first + games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_one, work, chunksize=1))
+        results = []
+        for r in pool.map(play_one, work, chunksize=1):
+            results.append(r)
+            print(json.dumps({"seats": players, "vs": opponent, **r}), file=sys.stderr, flush=True)  # progress
     choices = sum(r["choices"] for r in results)
     return {
         "games": games,
+        "seeds": f"{first}-{first + games - 1}",
         "wins": int(sum(r["win"] for r in results)),
         "win_rate": round(sum(r["win"] for r in results) / games, 3),
         "baseline": round(1 / players, 3),
@@ -169,6 +177,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per seat count and opponent")
     parser.add_argument("--seats", type=int, nargs="+", default=list(SEATS))
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"])
+    parser.add_argument("--first-seed", type=int, default=0, help="seed of the first strength game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--iterations", type=int, default=NORMAL[0])
     parser.add_argument("--time-limit", type=float, default=NORMAL[1])
@@ -191,7 +200,9 @@ def main() -> None:
     if args.only in (None, "strength"):
         result["strength"] = {
             f"vs_{opp}": {
-                str(p): measure_strength(p, opp, args.games, args.iterations, args.time_limit, args.cutoff, args.jobs)
+                str(p): measure_strength(
+                    p, opp, args.games, args.iterations, args.time_limit, args.cutoff, args.jobs, args.first_seed
+                )
                 for p in args.seats
             }
             for opp in args.opponents
