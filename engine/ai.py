@@ -12,13 +12,14 @@ A player has `choose(state, seat) -> Action`; it never changes the state it is g
   mover with a reward from the final places: 1 for first, 0 for last, linear between.
 
 Evaluation and cut-off: a game whose playouts are long may give its states an
-`evaluate() -> list[float]` method, each seat's expected reward on the same scale (1
-first, 0 last). Search asks it about finished positions too: there it must agree
-with the places, and may order seats the places leave tied (who came closest). Search then looks only `cutoff` moves
-past the root (the tree is that deep at most; a playout fills the rest) and scores
-the position reached with the evaluation, trading a little accuracy per iteration
-for many more iterations. Games without one keep full playouts. While an
-engine cannot carry the method itself, its AI module may `register_evaluation`.
+`evaluate() -> list[float]` method: each seat's expected reward on the same scale (1
+first, 0 last). Search then looks only `cutoff` moves past the root (the tree grows
+that deep at most; a heuristic playout fills the rest) and scores the position
+reached with the evaluation, so an iteration costs a few moves instead of a game.
+It asks about finished positions too: there the evaluation must agree with the
+places, and may order seats the places leave tied (who came closest). Games without
+one keep full playouts. While an engine's State cannot carry the method itself, its
+AI module may `register_evaluation` for the game's name instead.
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
 difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)

@@ -9,6 +9,12 @@ heuristic players cannot loop forever (jokers passing back and forth can repeat 
 position exactly). After a joker or 25 it calls the vector where its hand stands highest,
 gives the biggest good pile to the opponent with the fewest cards, and
 after beating an 8 sends play to the opponent with the most cards.
+
+`evaluate` scores a position for search cut-offs (registered with engine.ai): each
+seat's burden (cards left, weighted: weak cards heavy, aargh cards and junctions
+light, face-down tableau cards heavier than face-up ones, plus part of a pile the
+seat on turn cannot beat) becomes a win chance by a softmax, plus a small share for
+being close to going out.
 """
 
 from __future__ import annotations
