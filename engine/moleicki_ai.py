@@ -139,7 +139,8 @@ def _next(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
 
 # -- position evaluation (for search cut-offs) --------------------------------------
 # Each seat's burden is roughly "turns of work left": cards still to shed, weighted
-# by how hard each one is to get rid of. Tuned with bench/bench_moleicki.py.
+# by how hard each one is to get rid of. Weights set by hand; only the temperature and
+# closeness share were compared in bench runs (which were too small to tune finely).
 AARGH_COST = 0.45  # an aargh card goes on anything, at any time
 JUNCTION_COST = 0.6  # an 8 in the loops goes on anything too, and ends the turn
 WEAK_EXTRA = 0.5  # the weakest ordinary card costs 1 + this; the strongest 1
@@ -162,12 +163,9 @@ def rank_cost(face: str, vector: str) -> float:
 
 
 # Evaluation runs once per search iteration, so the costs are looked up, not computed.
-_COSTS: dict[str, dict[str, float]] = {}
-
-
-def _cost_table() -> None:
-    for v in VECTORS:
-        _COSTS[v] = {face: rank_cost(face, v) for face in (*ORDINARY_RANKS, *AARGH_RANKS)}
+_COSTS: dict[str, dict[str, float]] = {
+    v: {face: rank_cost(face, v) for face in (*ORDINARY_RANKS, *AARGH_RANKS)} for v in VECTORS
+}
 
 
 def burden(state: MoleickiState, seat: int) -> float:
@@ -207,5 +205,4 @@ def _closeness(burdens: list[float]) -> list[float]:
     return [(high - b) / (high - low) for b in burdens]
 
 
-_cost_table()
 register_evaluation("moleicki", evaluate)
