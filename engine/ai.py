@@ -11,8 +11,19 @@ A player has `choose(state, seat) -> Action`; it never changes the state it is g
   plays the game out with the heuristic (or at random) and credits every node's
   mover with a reward from the final places: 1 for first, 0 for last, linear between.
 
+Evaluation and cut-off: a game whose playouts are long may give its states an
+`evaluate() -> list[float]` method: each seat's expected reward on the same scale (1
+first, 0 last). Search then looks only `cutoff` moves past the root (the tree grows
+that deep at most; a heuristic playout fills the rest) and scores the position
+reached with the evaluation, so an iteration costs a few moves instead of a game.
+It asks about finished positions too: there the evaluation must agree with the
+places, and may order seats the places leave tied (who came closest). Games without
+one keep full playouts. While an engine's State cannot carry the method itself, its
+AI module may `register_evaluation` for the game's name instead.
+
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
-difficulty levels easy (heuristic), normal (ISMCTS, 200 iterations) and hard (800).
+difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)
+and hard (HARD iterations within 2.5 s).
 """
 
 from __future__ import annotations
@@ -20,13 +31,46 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from engine.core import Action, State
 
-__all__ = ["HeuristicPlayer", "ISMCTSPlayer", "Player", "RandomPlayer", "make_player", "rewards"]
+__all__ = [
+    "HeuristicPlayer",
+    "ISMCTSPlayer",
+    "Player",
+    "RandomPlayer",
+    "evaluation",
+    "make_player",
+    "register_evaluation",
+    "rewards",
+]
 
 ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
+CUTOFF = 8  # moves past the root (tree and playout) before the evaluation scores a position
+# Iteration caps of the seat AIs; the wall-clock budget bounds them on slow positions.
+NORMAL = (300, 1.0)
+HARD = (1000, 2.5)
+
+Evaluation = Callable[[State], list[float]]
+_EVALUATIONS: dict[str, Evaluation] = {}
+
+
+def register_evaluation(game: str, evaluate: Evaluation | None) -> None:
+    """Give game `game` (its Game.name) a position evaluation for playout cut-offs; None removes it."""
+    if evaluate is None:
+        _EVALUATIONS.pop(game, None)
+    else:
+        _EVALUATIONS[game] = evaluate
+
+
+def evaluation(state: State) -> Evaluation | None:
+    """The state's own `evaluate` method, else one registered for its game, else None."""
+    own = getattr(type(state), "evaluate", None)
+    if own is not None:
+        return own
+    return _EVALUATIONS.get(getattr(state.game, "name", ""))
 
 
 class Player(Protocol):
@@ -100,26 +144,31 @@ class ISMCTSPlayer:
         time_limit: float | None = None,
         seed: int | None = None,
         c: float = 0.7,
+        cutoff: int = CUTOFF,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
         self.c = c
+        self.cutoff = cutoff
         self.rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last choice ran (for benchmarks)
+        self.last_root: _Node | None = None  # the last search tree (for benchmarks and tests)
 
     def choose(self, state: State, seat: int) -> Action:
         actions = _need_turn(state, seat)
         if len(actions) == 1:
-            self.last_iterations = 0
+            self.last_iterations, self.last_root = 0, None
             return actions[0]
         root = _Node(None, "", seat)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         heuristic = state.heuristic_action(seat, random.Random(0)) is not None
+        evaluate = evaluation(state)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, state, seat, heuristic)
+            self._iterate(root, state, seat, actions, heuristic, evaluate)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         by_text = {a.text: a for a in actions}
         ranked = sorted(
             (ch for (mover, text), ch in root.children.items() if mover == seat and text in by_text),
@@ -134,14 +183,40 @@ class ISMCTSPlayer:
         except NotImplementedError:  # a game with nothing hidden
             return state.copy()
 
-    def _iterate(self, root: _Node, state: State, seat: int, heuristic: bool) -> None:
-        rng = self.rng
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        seat: int,
+        mine: list[Action],
+        heuristic: bool,
+        evaluate: Evaluation | None,
+    ) -> None:
         world = self._world(state, seat)
-        node = root
-        # Selection and expansion over the actions available in this world.
-        while not world.over:
-            mover = seat if node is root else _other_mover(world, rng)
-            legal = world.legal_actions(mover)
+        horizon = ROLLOUT_CAP if evaluate is None else self.cutoff
+        node, depth = self._descend(root, world, seat, mine, horizon)
+        self._playout(world, heuristic, horizon - depth)
+        # Backpropagation: each node is credited from the view of the seat that moved into it.
+        result = rewards(world) if evaluate is None else evaluate(world)
+        walk: _Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            walk.reward += result[walk.mover]
+            walk = walk.parent
+
+    def _descend(self, root: _Node, world: State, seat: int, mine: list[Action], horizon: int) -> tuple[_Node, int]:
+        """Selection and expansion over the actions available in this world, at most
+        `horizon` moves deep; returns the node reached and its depth. At the root the
+        actions are `mine`: a seat's choices depend only on what it knows, so every
+        world sampled for it offers the same ones."""
+        rng = self.rng
+        node, depth = root, 0
+        while not world.over and depth < horizon:
+            if node is root:
+                mover, legal = seat, mine
+            else:
+                mover = _other_mover(world, rng)
+                legal = world.legal_actions(mover)
             if not legal:
                 break
             children = node.children
@@ -153,36 +228,33 @@ class ISMCTSPlayer:
                     untried.append(a)
                 else:
                     present.append(child)
+            depth += 1
             if untried:
                 action = rng.choice(untried)
                 node = children[(mover, action.text)] = _Node(node, action.text, mover)
                 world.apply(mover, action)
                 break
-            log_c = self.c
             best, best_value = present[0], -1.0
             for child in present:
                 child.avail += 1
-                value = child.reward / child.visits + log_c * math.sqrt(math.log(child.avail) / child.visits)
+                value = child.reward / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
                 if value > best_value:
                     best, best_value = child, value
             node = best
             world.apply(mover, node.text)
-        # Playout.
-        steps = 0
-        while not world.over and steps < ROLLOUT_CAP:
+        return node, depth
+
+    def _playout(self, world: State, heuristic: bool, moves: int) -> None:
+        """Play on with the heuristic (or at random) for up to `moves` moves."""
+        rng = self.rng
+        for _ in range(moves):
+            if world.over:
+                return
             mover = _other_mover(world, rng)
             action = world.heuristic_action(mover, rng) if heuristic else None
             if action is None:
                 action = rng.choice(world.legal_actions(mover))
             world.apply(mover, action)
-            steps += 1
-        # Backpropagation: each node is credited from the view of the seat that moved into it.
-        result = rewards(world)
-        walk: _Node | None = node
-        while walk is not None:
-            walk.visits += 1
-            walk.reward += result[walk.mover]
-            walk = walk.parent
 
 
 def make_player(kind: str, seed: int | None = None) -> Player:
@@ -197,7 +269,7 @@ def make_player(kind: str, seed: int | None = None) -> Player:
     # Seat AIs think within a wall-clock budget too, so games with long playouts
     # (Moleicki at eight seats) still move briskly.
     if kind == "normal":
-        return ISMCTSPlayer(iterations=200, time_limit=1.0, seed=seed)
+        return ISMCTSPlayer(iterations=NORMAL[0], time_limit=NORMAL[1], seed=seed)
     if kind == "hard":
-        return ISMCTSPlayer(iterations=800, time_limit=2.5, seed=seed)
+        return ISMCTSPlayer(iterations=HARD[0], time_limit=HARD[1], seed=seed)
     raise ValueError(f"unknown AI player kind {kind!r}: use random, heuristic, ismcts, easy, normal or hard")

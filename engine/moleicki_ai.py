@@ -9,16 +9,25 @@ heuristic players cannot loop forever (jokers passing back and forth can repeat 
 position exactly). After a joker or 25 it calls the vector where its hand stands highest,
 gives the biggest good pile to the opponent with the fewest cards, and
 after beating an 8 sends play to the opponent with the most cards.
+
+`evaluate` scores a position for search cut-offs (registered with engine.ai): each
+seat's burden (cards left, weighted: weak cards heavy, aargh cards and junctions
+light, face-down tableau cards heavier than face-up ones, plus part of a pile the
+seat on turn cannot beat) becomes a win chance by a softmax, plus a small share for
+being close to going out.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
+from engine.ai import register_evaluation, rewards
 from engine.cards import parse_card, rank
 from engine.core import Action, IllegalAction
-from engine.moleicki_vectors import EIGHT_RULE, STRENGTH, VECTORS, is_aargh
+from engine.moleicki_tableau import down
+from engine.moleicki_vectors import AARGH_RANKS, EIGHT_RULE, ORDINARY_RANKS, STRENGTH, VECTORS, is_aargh
 
 if TYPE_CHECKING:
     from engine.moleicki import MoleickiState
@@ -126,3 +135,74 @@ def _gift(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
 def _next(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
     """Send play to the opponent holding the most cards (the least threat)."""
     return max(actions, key=lambda a: state.cards_left(int(a.text.split()[1])))
+
+
+# -- position evaluation (for search cut-offs) --------------------------------------
+# Each seat's burden is roughly "turns of work left": cards still to shed, weighted
+# by how hard each one is to get rid of. Weights set by hand; only the temperature and
+# closeness share were compared in bench runs (which were too small to tune finely).
+AARGH_COST = 0.45  # an aargh card goes on anything, at any time
+JUNCTION_COST = 0.6  # an 8 in the loops goes on anything too, and ends the turn
+WEAK_EXTRA = 0.5  # the weakest ordinary card costs 1 + this; the strongest 1
+FACE_UP_COST = 1.0  # an open tableau card: known, but played only once the hand is gone
+FACE_DOWN_COST = 1.3  # a face-down tableau card: played blind, often a miss
+PICKUP_SHARE = 0.6  # of the live pile, for the seat on turn that cannot beat its top
+TEMPERATURE = 3.0  # burden difference that makes one seat e (2.7) times likelier to win
+CLOSENESS = 0.3  # value share for how close a seat is to going out, beside its win chance
+
+
+def rank_cost(face: str, vector: str) -> float:
+    """What one card of this rank adds to a hand's burden in `vector`."""
+    if face in AARGH_RANKS:
+        return AARGH_COST
+    table = STRENGTH[vector]
+    s = table.get(face)
+    if s is None:  # the junction
+        return JUNCTION_COST
+    return 1.0 + WEAK_EXTRA * (1.0 - s / max(table.values()))
+
+
+# Evaluation runs once per search iteration, so the costs are looked up, not computed.
+_COSTS: dict[str, dict[str, float]] = {
+    v: {face: rank_cost(face, v) for face in (*ORDINARY_RANKS, *AARGH_RANKS)} for v in VECTORS
+}
+
+
+def burden(state: MoleickiState, seat: int) -> float:
+    """How much work seat still has before it goes out (lower is better)."""
+    costs = _COSTS[state.vector]
+    total = sum(costs[rank(c)] for c in state.hands[seat])
+    for row in state.tabs[seat]:
+        for pile in row:
+            for c in pile:
+                total += FACE_DOWN_COST if down(c) else FACE_UP_COST
+    if seat == state.current and state.phase == "play" and state.may_pick_up(seat):
+        total += PICKUP_SHARE * len(state.live())
+    return total
+
+
+def evaluate(state: MoleickiState) -> list[float]:
+    """Each seat's value: its chance of winning (a softmax over burdens), plus for the
+    rest a small share for being close, which keeps choices sensible when far behind.
+    Once over, the winner gets 1 and the others that share by cards left."""
+    n = state.players
+    if state.phase == "over":
+        win = rewards(state)
+        left = [float(state.cards_left(s)) for s in range(n)]
+        return [w + (1.0 - w) * CLOSENESS * c for w, c in zip(win, _closeness(left), strict=True)]
+    burdens = [burden(state, s) for s in range(n)]
+    least = min(burdens)
+    weights = [math.exp((least - b) / TEMPERATURE) for b in burdens]
+    total = sum(weights)
+    return [w / total + (1.0 - w / total) * CLOSENESS * c for w, c in zip(weights, _closeness(burdens), strict=True)]
+
+
+def _closeness(burdens: list[float]) -> list[float]:
+    """1 for the least burden, 0 for the most, linear between."""
+    low, high = min(burdens), max(burdens)
+    if high == low:
+        return [0.5] * len(burdens)
+    return [(high - b) / (high - low) for b in burdens]
+
+
+register_evaluation("moleicki", evaluate)

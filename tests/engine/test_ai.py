@@ -9,7 +9,17 @@ from typing import Any, ClassVar
 import pytest
 
 from engine import GAMES, Action, Event, Game, IllegalAction, Outcome, State
-from engine.ai import HeuristicPlayer, ISMCTSPlayer, RandomPlayer, make_player, rewards
+from engine.ai import (
+    HARD,
+    NORMAL,
+    HeuristicPlayer,
+    ISMCTSPlayer,
+    RandomPlayer,
+    evaluation,
+    make_player,
+    register_evaluation,
+    rewards,
+)
 
 FAST_PLAYERS = {
     "random": lambda seed: RandomPlayer(seed),
@@ -52,8 +62,10 @@ def test_make_player_kinds():
     assert isinstance(make_player("easy"), HeuristicPlayer)
     assert isinstance(make_player("heuristic"), HeuristicPlayer)
     assert make_player("ismcts").iterations == 400
-    assert make_player("Normal").iterations == 200
-    assert make_player("hard").iterations == 800
+    normal, hard = make_player("Normal"), make_player("hard")
+    assert (normal.iterations, normal.time_limit) == NORMAL
+    assert (hard.iterations, hard.time_limit) == HARD
+    assert hard.iterations > normal.iterations and hard.time_limit > normal.time_limit
     with pytest.raises(ValueError, match="unknown AI player"):
         make_player("grandmaster")
 
@@ -176,3 +188,111 @@ def test_rewards_are_linear_in_places():
     for _ in range(6):
         tie.apply(0, "1")
     assert rewards(tie) == [0.5, 0.5]
+
+
+# -- evaluation and cut-off ------------------------------------------------------
+
+
+class Race(Game):
+    """Each turn the mover steps 1 or 2 towards 12; first home wins. Long enough that a
+    cut-off matters, simple enough that the right move is obvious."""
+
+    name = "race"
+    title = "Race"
+    min_players = 2
+    max_players = 2
+
+
+class RaceState(State):
+    game: ClassVar[type[Game]] = Race
+
+    @classmethod
+    def start(cls, players, rng, options, deck):
+        s = cls()
+        s.players, s.options, s.pos, s.turn = players, options, [0, 0], 0
+        return s
+
+    def copy(self):
+        s = type(self)()
+        s.players, s.options, s.pos, s.turn = self.players, self.options, list(self.pos), self.turn
+        return s
+
+    def dump(self) -> dict[str, Any]:
+        return {"pos": self.pos, "turn": self.turn}
+
+    @property
+    def to_move(self):
+        return () if max(self.pos) >= 12 else (self.turn,)
+
+    def legal_actions(self, seat):
+        return [Action("1"), Action("2")] if seat in self.to_move else []
+
+    def _apply(self, seat, text):
+        if text not in ("1", "2"):
+            raise IllegalAction("Step 1 or 2.")
+        self.pos[seat] += int(text)
+        self.turn = 1 - seat
+        return [Event("step", f"{{p{seat}}} steps {text}.")]
+
+    def outcome(self):
+        first = 0 if self.pos[0] >= 12 else 1
+        return Outcome(tuple(1 if s == first else 2 for s in range(2)), (0.0, 0.0), "Home.")
+
+
+class ScoredRaceState(RaceState):
+    """The same race with an evaluation: the seat further ahead is likelier to win."""
+
+    evaluated = 0
+
+    def evaluate(self):
+        ScoredRaceState.evaluated += 1
+        return lead(self)
+
+
+def lead(state: RaceState) -> list[float]:
+    if state.over:
+        return rewards(state)
+    ahead = (state.pos[0] - state.pos[1]) / 24
+    return [0.5 + ahead, 0.5 - ahead]
+
+
+Race.state_class = RaceState
+
+
+def tree_depth(node) -> int:
+    return max((1 + tree_depth(child) for child in node.children.values()), default=0)
+
+
+def test_games_without_an_evaluation_keep_full_playouts():
+    state = Race.new(2, seed=0)
+    assert evaluation(state) is None
+    player = ISMCTSPlayer(iterations=300, seed=2, cutoff=2)
+    assert player.choose(state, 0).text == "2"
+    assert tree_depth(player.last_root) > 2  # the horizon applies only with an evaluation
+
+
+def test_an_evaluation_cuts_search_at_the_horizon_and_still_finds_the_best_step():
+    state = ScoredRaceState.start(2, random.Random(0), {}, None)
+    assert evaluation(state) is ScoredRaceState.evaluate
+    ScoredRaceState.evaluated = 0
+    player = ISMCTSPlayer(iterations=200, seed=2, cutoff=3)
+    assert player.choose(state, 0).text == "2"
+    assert player.last_iterations == 200 and ScoredRaceState.evaluated == 200
+    assert tree_depth(player.last_root) <= 3
+
+
+def test_a_registered_evaluation_serves_a_game_whose_states_lack_one():
+    calls = []
+
+    def counted(state):
+        calls.append(1)
+        return lead(state)
+
+    register_evaluation("race", counted)
+    try:
+        state = Race.new(2, seed=0)
+        assert evaluation(state) is counted
+        ISMCTSPlayer(iterations=50, seed=1, cutoff=2).choose(state, 0)
+        assert len(calls) == 50
+    finally:
+        register_evaluation("race", None)
