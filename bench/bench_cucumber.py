@@ -71,7 +71,12 @@ def play_one(job: tuple[int, int, str]) -> dict[str, float]:
 def match(opponent: str, games: int, players: int, jobs: int) -> dict[str, float]:
     work = [(seed, players, opponent) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_one, work, chunksize=2))
+        results = []
+        for r in pool.map(play_one, work, chunksize=2):
+            results.append(r)
+            if len(results) % 10 == 0:  # progress on stderr: long runs can be read part-way
+                ahead = sum(x["ahead"] for x in results) / len(results)
+                print(f"{opponent}: {len(results)}/{games} games, seats ahead {ahead:.3f}", file=sys.stderr, flush=True)
     moves = sum(r["moves"] for r in results)
     return {
         "players": players,
