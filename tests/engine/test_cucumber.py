@@ -306,14 +306,15 @@ def test_over_21_with_a_cucumber_eliminates_and_the_last_player_wins():
         state.apply(1, "play 2h")
 
 
-def eliminate_seat_1():
-    """Three seats; seat 1 gets a cucumber in hand 2 and goes out in hand 5."""
+def eliminate_seat_1(later=()):
+    """Three seats; seat 1 gets a cucumber in hand 2 and goes out in hand 5; then `later` hands."""
     hands = [
         ["2C", "9H", "8H"],  # leader 0: seat 1 heads and takes 9
         ["AH", "8H", "8D"],  # leader 1: 23, a cucumber, reset to 0
         ["2C", "8H", "9H"],  # leader 2: seat 1 plays last and takes 9
         ["2C", "9H", "8H"],  # leader 0: seat 1 takes 9 (18)
         ["AH", "8H", "8D"],  # leader 1: 32 with a cucumber: out
+        *later,
     ]
     state = stacked_match(3, hands)
     events = []
@@ -334,6 +335,13 @@ def test_eliminated_seats_are_skipped_for_dealing_and_turns_but_stay_in_every_li
     assert state.view(1)["hand"] == [] and state.legal_actions(1) == []
     state.apply(0, state.legal_actions(0)[0])
     assert state.to_move == (2,)
+
+
+def test_the_reset_ignores_eliminated_seats():
+    # Hand 6 (seats 0 and 2): seat 0 takes 14; hand 7 (seat 2 leads): seat 0 heads and takes 9.
+    state, events = eliminate_seat_1(later=[["AH", "8H"], ["2C", "9H"]])
+    assert "cucumber" in kinds(events)
+    assert state.scores == [0, 32, 0]  # seat 2's 0, not the eliminated seat's 32
 
 
 def test_places_rank_the_eliminated_in_reverse_order_of_going_out():
