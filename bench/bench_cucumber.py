@@ -93,15 +93,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="seats in the strength matches (default 2)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per speed case")
-    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--opponents", default="random,heuristic", help="comma list; empty for speed only")
     args = parser.parse_args()
     report: dict[str, object] = {"game": "cucumber"}
     report["random_play"] = {
         str(p): random_speed(p, args.seconds) for p in sorted({GAME.min_players, GAME.max_players})
     }
-    if not args.skip_strength:
-        report["ismcts_vs_random"] = match("random", args.games, args.players, args.jobs)
-        report["ismcts_vs_heuristic"] = match("heuristic", args.games, args.players, args.jobs)
+    for opponent in filter(None, args.opponents.split(",")):
+        report[f"ismcts_vs_{opponent}"] = match(opponent, args.games, args.players, args.jobs)
     print(json.dumps(report, indent=2))
 
 
