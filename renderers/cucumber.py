@@ -209,7 +209,7 @@ def _seat_panel(canvas: Image.Image, view: dict[str, Any], seat: int, names: lis
     else:
         left = int(_list(view, "hand_sizes", n, 0)[seat])
         text(d, (x1 - 14, y0 + 68), str(left), 30, WHITE, bold=True, anchor="rm")
-        text(d, (x1 - 14, y0 + 92), "cards", 16, MUTED, anchor="rm")
+        text(d, (x1 - 14, y0 + 92), "cards", 18, MUTED, anchor="rm")
 
 
 def _trick(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
@@ -240,17 +240,17 @@ def _trick(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
     )
     for (bx0, _, bx1, by1), p in zip(boxes, trick, strict=True):
         seat = int(p["seat"])
-        who = ellipsize(names[seat], 18, bx1 - bx0 + 10, True) if seat < len(names) else "?"
-        text(d, ((bx0 + bx1) / 2, by1 + 18), who, 18, _COLORS[seat % len(_COLORS)], bold=True, anchor="mm")
+        who = ellipsize(names[seat], 22, bx1 - bx0 + 12, True) if seat < len(names) else "?"
+        text(d, ((bx0 + bx1) / 2, by1 + 20), who, 22, _COLORS[seat % len(_COLORS)], bold=True, anchor="mm")
 
 
 def _earlier(canvas: Image.Image, view: dict[str, Any], players: int) -> None:
     d = ImageDraw.Draw(canvas)
     played = list(view.get("played") or [])
     y = _trick_top(players) + _TRICK_H
-    text(d, (_PAD + 4, y), "EARLIER TRICKS", 16, MUTED, bold=True)
+    text(d, (_PAD + 4, y), "EARLIER TRICKS", 18, MUTED, bold=True)
     if not played:
-        text(d, (_PAD + 4 + 170, y), "none yet this hand", 16, MUTED)
+        text(d, (_PAD + 4 + 190, y), "none yet this hand", 18, MUTED)
         return
     col_w = (TABLE_WIDTH - 2 * _PAD) // TRICKS
     for i, trick in enumerate(played[:TRICKS]):
