@@ -47,6 +47,32 @@ def random_speed(players: int, seconds: float) -> dict[str, float]:
     }
 
 
+def render_times(players: int, repeats: int = 40) -> dict[str, float]:
+    """p50 milliseconds and bytes of the table and hand pictures of a mid-hand position."""
+    from renderers import cucumber as pictures
+
+    state = GAME.new(players, seed=players)
+    rng = random.Random(players)
+    for _ in range(7 * players + 3):  # into the second trick of the first hand
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    names = [f"Player {s + 1}" for s in range(players)]
+    out: dict[str, float] = {}
+    for kind, view, draw in (
+        ("table", {**state.view(None), "names": names}, pictures.render_table),
+        ("hand", {**state.view(state.to_move[0]), "names": names}, pictures.render_hand),
+    ):
+        draw(view)  # sprites and fonts are built once
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            png = draw(view)
+            times.append(time.perf_counter() - start)
+        out[f"{kind}_p50_ms"] = round(1000 * sorted(times)[repeats // 2], 1)
+        out[f"{kind}_bytes"] = len(png)
+    return out
+
+
 def play_one(job: tuple[int, int, str]) -> dict[str, float]:
     """One seeded match of an ISMCTS seat against `opponent` players."""
     seed, players, opponent = job
@@ -99,6 +125,7 @@ def main() -> None:
     report["random_play"] = {
         str(p): random_speed(p, args.seconds) for p in sorted({GAME.min_players, GAME.max_players})
     }
+    report["render"] = {str(p): render_times(p) for p in sorted({GAME.min_players, GAME.max_players})}
     for opponent in filter(None, args.opponents.split(",")):
         report[f"ismcts_vs_{opponent}"] = match(opponent, args.games, args.players, args.jobs)
     print(json.dumps(report, indent=2))
