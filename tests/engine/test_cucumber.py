@@ -567,3 +567,19 @@ def test_heuristic_leads_high_heads_high_and_keeps_the_low_card():
     state.apply(0, "play ks")
     state.apply(0, "play 4s")
     assert state.heuristic_action(1, rng).text == "play 9d"
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_random_matches_in_the_equal_mode_end_and_keep_every_card_accounted_for(players):
+    state = CUCUMBER.new(players, seed=players, options={"heading": "equal"})
+    rng = random.Random(players)
+    while not state.over:
+        held = [c for h in state.hands for c in h]
+        on_table = [c for t in (*state.played, state.trick) for _, c in t]
+        assert len(set(held + on_table)) == len(held + on_table) == 7 * (players - len(state.out_order))
+        seat = state.to_move[0]
+        action = rng.choice(state.legal_actions(seat))
+        assert state.parse(seat, action.text) is action
+        state.apply(seat, action)
+    places = state.outcome().places
+    assert sorted(places) == list(range(1, players + 1))
