@@ -107,8 +107,21 @@ def ask_action(target: int, rank: int, card: int | None) -> Action:
     return hit
 
 
+_PARSED: dict[tuple[str, bool], tuple[int, int, int | None]] = {}
+
+
 def parse_ask(text: str, authors: bool) -> tuple[int, int, int | None]:
     """(target seat, rank, card or None) for an ask written forgivingly; IllegalAction if unreadable."""
+    hit = _PARSED.get((text, authors))
+    if hit is None:
+        hit = _parse_ask(text, authors)
+        if len(_PARSED) > 20000:  # canonical texts are few; players' typos are not
+            _PARSED.clear()
+        _PARSED[(text, authors)] = hit
+    return hit
+
+
+def _parse_ask(text: str, authors: bool) -> tuple[int, int, int | None]:
     example = "“ask 2 qs” (seat 2, the queen of spades)" if authors else "“ask 2 q” (seat 2, queens)"
     tokens = text.translate(_SUIT_SIGNS).lower().replace(",", " ").replace("?", " ").replace("#", " ").split()
     tokens = [t.strip(".!:;") for t in tokens]
@@ -444,14 +457,15 @@ class GoFishState(State):
         """Deal the cards `seat` cannot see into the other hands and the stock, keeping every deduction.
 
         Other hands keep their exact known cards, at least the counts of the ranks they are
-        known to hold, none of the cards they are known to lack, and their sizes.
+        known to hold, none of the cards they are known to lack, and their sizes; and no hand
+        gets a whole book, since a book is laid the moment it is made.
         """
         world = self._copy(SmallRng(rng.getrandbits(64)))
         others = {s: self.hands[s].bit_count() for s in range(self.players) if s != seat}
         pool = ALL_CARDS & ~self.laid & ~self.hands[seat]
         for s in others:
             pool &= ~self.know.exact[s]
-        dealt = sample_hands(self.know, pool, others, rng)
+        dealt = sample_hands(self.know, pool, others, self.book_size, rng)
         if dealt is None:  # cannot happen while the knowledge is sound; never guess silently
             raise RuntimeError("go_fish: no deal fits what the table knows")
         hands, stock = dealt
@@ -472,26 +486,33 @@ class GoFishState(State):
             return None
         hand = self.hands[seat]
         know = self.know
-        best: tuple[float, int, int, int | None] | None = None
+        askable = [(r, RANK_MASKS[r] & ~hand & ~self.laid, rank_count(hand, r)) for r in ranks_held(hand)]
+        best, ties = (-1, 0, 0), 0
         for target in self._targets(seat):
-            void, exact, size = know.void[target], know.exact[target], self.hands[target].bit_count()
-            for rank in ranks_held(hand):
-                wanted = RANK_MASKS[rank] & ~hand & ~self.laid & ~void
+            void, exact, floor = know.void[target], know.exact[target], know.floor[target]
+            size = self.hands[target].bit_count()
+            for rank, free, mine in askable:
+                wanted = free & ~void
                 if not wanted:
                     continue  # the target is known to have none of what we could ask for
-                card = None
                 if self.authors:
-                    sure = wanted & exact
-                    card = rng.choice(cards_of(sure or wanted))
-                    hit = 2 if sure else (1 if know.floor[target][rank] > rank_count(exact, rank) else 0)
+                    hit = 2 if wanted & exact else (1 if floor[rank] > rank_count(exact, rank) else 0)
                 else:
-                    hit = 2 if know.floor[target][rank] else 0
-                score = 100 * hit + 10 * rank_count(hand, rank) + 0.1 * size + rng.random()
-                if best is None or score > best[0]:
-                    best = (score, target, rank, card)
-        if best is None:  # every seat is known to lack everything we hold: any ask will do
+                    hit = 2 if floor[rank] else 0
+                score = 1000 * hit + 10 * mine + size
+                if score > best[0]:
+                    best, ties = (score, target, rank), 1
+                elif score == best[0]:  # an even choice among equals
+                    ties += 1
+                    if rng.random() * ties < 1:
+                        best = (score, target, rank)
+        if not ties:  # every seat is known to lack everything we hold: any ask will do
             return rng.choice(self.legal_actions(seat))
-        return ask_action(best[1], best[2], best[3])
+        _, target, rank = best
+        if not self.authors:
+            return ask_action(target, rank, None)
+        wanted = RANK_MASKS[rank] & ~hand & ~self.laid & ~know.void[target]
+        return ask_action(target, rank, rng.choice(cards_of(wanted & know.exact[target] or wanted)))
 
 
 GoFish.state_class = GoFishState

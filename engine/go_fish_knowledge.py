@@ -144,72 +144,142 @@ class Knowledge:
 
 
 def sample_hands(
-    know: Knowledge, pool: int, sizes: dict[int, int], rng: random.Random
+    know: Knowledge, pool: int, sizes: dict[int, int], below: int, rng: random.Random
 ) -> tuple[dict[int, int], list[int]] | None:
     """Deal the `pool` cards: each seat in `sizes` gets its exact cards plus hidden ones.
 
-    `sizes[seat]` is the seat's hand size. Returns (hands, stock) with the stock the
-    pool cards left over in random order, or None if no deal fits (a bug upstream).
-    A random greedy deal almost always fits; the tight late-game cases fall back to a
-    matching that finds a fit whenever one exists.
+    `sizes[seat]` is the seat's hand size; no hand may reach `below` cards of a rank (a
+    book would have been laid). Returns (hands, stock), the stock being the pool cards
+    left over in random order, or None if no deal fits (a bug upstream). A random greedy
+    deal almost always fits; tight late-game positions fall back to a max-flow that finds
+    a fit whenever one exists.
     """
     cards = cards_of(pool)
     rng.shuffle(cards)
-    slots: list[tuple[int, int]] = []  # (seat, allowed mask), the most demanding first
-    for seat, size in sizes.items():
-        exact = know.exact[seat]
-        allowed = pool & ~know.void[seat]
-        for r, n in enumerate(know.floor[seat]):
-            need = n - rank_count(exact, r)
-            slots.extend([(seat, allowed & RANK_MASKS[r])] * max(need, 0))
-        free = size - exact.bit_count() - sum(max(n - rank_count(exact, r), 0) for r, n in enumerate(know.floor[seat]))
-        slots.extend([(seat, allowed)] * free)
-    chosen = _greedy(slots, cards) or _matching(slots, cards, rng)
-    if chosen is None:
-        return None
-    hands = {seat: know.exact[seat] for seat in sizes}
+    plans = [_plan(know, seat, size, pool, below) for seat, size in sizes.items()]
+    stock = len(cards) - sum(plan.free + sum(plan.need) for plan in plans)
+    hidden = None
+    for _ in range(6):
+        rng.shuffle(plans)
+        hidden = _greedy(plans, cards, stock, rng)
+        if hidden is not None:
+            break
+        rng.shuffle(cards)
+    if hidden is None:
+        hidden = _flow(plans, cards)
+        if hidden is None:
+            return None
+    hands = {}
     used = 0
-    for (seat, _), card in zip(slots, chosen, strict=True):
-        hands[seat] |= bit(card)
-        used |= bit(card)
+    for plan, mask in zip(plans, hidden, strict=True):
+        hands[plan.seat] = know.exact[plan.seat] | mask
+        used |= mask
     return hands, [c for c in cards if not used & bit(c)]
 
 
-def _greedy(slots: list[tuple[int, int]], cards: list[int]) -> list[int] | None:
+class _Plan:
+    """What one seat's hidden cards must be: `need[r]` of rank r, `free` more, within `room[r]`."""
+
+    __slots__ = ("allowed", "free", "need", "room", "seat")
+
+    def __init__(self, seat: int, allowed: int, need: list[int], free: int, room: list[int]) -> None:
+        self.seat, self.allowed, self.need, self.free, self.room = seat, allowed, need, free, room
+
+
+def _plan(know: Knowledge, seat: int, size: int, pool: int, below: int) -> _Plan:
+    exact = know.exact[seat]
+    held = [rank_count(exact, r) for r in range(RANK_COUNT)]
+    need = [max(n - h, 0) for n, h in zip(know.floor[seat], held, strict=True)]
+    free = size - exact.bit_count() - sum(need)
+    return _Plan(seat, pool & ~know.void[seat], need, free, [below - 1 - h for h in held])
+
+
+def _greedy(plans: list[_Plan], cards: list[int], stock: int, rng: random.Random) -> list[int] | None:
+    """A random deal: needed ranks first, then each card, hardest to place first, to a seat
+    (or the stock) that may take it, chosen in proportion to the room it has left."""
     taken = 0
-    out = []
-    for _, allowed in slots:
-        for c in cards:
-            b = 1 << c
-            if allowed & b and not taken & b:
-                taken |= b
-                out.append(c)
-                break
-        else:
+    masks = [0] * len(plans)
+    rooms = [plan.room[:] for plan in plans]
+    for i, plan in enumerate(plans):
+        room = rooms[i]
+        for r, n in enumerate(plan.need):
+            for c in cards:
+                if not n:
+                    break
+                b = 1 << c
+                if c >> 2 == r and plan.allowed & b and not taken & b:
+                    masks[i] |= b
+                    taken |= b
+                    room[r] -= 1
+                    n -= 1
+            if n:
+                return None
+    free = [plan.free for plan in plans]
+    rest = [c for c in cards if not taken & (1 << c)]
+    eligible = {c: [i for i, plan in enumerate(plans) if plan.allowed & (1 << c)] for c in rest}
+    rest.sort(key=lambda c: len(eligible[c]))  # stable: the shuffle breaks ties
+    for c in rest:
+        r = c >> 2
+        weights = [free[i] if rooms[i][r] > 0 else 0 for i in eligible[c]]
+        total = sum(weights) + stock
+        if not total:
             return None
-    return out
+        pick = rng.random() * total
+        if pick < stock:
+            stock -= 1
+            continue
+        pick -= stock
+        i = next(i for i, w in zip(eligible[c], weights, strict=True) if w and (pick := pick - w) < 0)
+        masks[i] |= 1 << c
+        free[i] -= 1
+        rooms[i][r] -= 1
+    return masks if not any(free) else None
 
 
-def _matching(slots: list[tuple[int, int]], cards: list[int], rng: random.Random) -> list[int] | None:
-    """Kuhn's augmenting paths: a card for every slot, if the slots can all be filled."""
-    owner: dict[int, int] = {}  # card -> slot
+def _flow(plans: list[_Plan], cards: list[int]) -> list[int] | None:
+    """An exact deal by max-flow: source -> (seat needs, seat free) -> (seat, rank) -> card -> sink."""
+    cap: dict[tuple, dict[tuple, int]] = {}
 
-    def place(slot: int, seen: set[int]) -> bool:
-        allowed = slots[slot][1]
-        for c in cards:
-            if allowed & (1 << c) and c not in seen:
-                seen.add(c)
-                if c not in owner or place(owner[c], seen):
-                    owner[c] = slot
-                    return True
+    def edge(a: tuple, b: tuple, c: int) -> None:
+        if c > 0:
+            cap.setdefault(a, {})[b] = cap.get(a, {}).get(b, 0) + c
+            cap.setdefault(b, {}).setdefault(a, 0)
+
+    src, sink = ("src",), ("sink",)
+    total = 0
+    for i, plan in enumerate(plans):
+        edge(src, ("free", i), plan.free)
+        total += plan.free + sum(plan.need)
+        for r in range(RANK_COUNT):
+            edge(src, ("need", i, r), plan.need[r])
+            edge(("need", i, r), ("in", i, r), plan.need[r])
+            edge(("free", i), ("in", i, r), RANK_COUNT * 4)
+            edge(("in", i, r), ("out", i, r), plan.room[r])
+            for c in cards:
+                if c >> 2 == r and plan.allowed & (1 << c):
+                    edge(("out", i, r), ("card", c), 1)
+    for c in cards:
+        edge(("card", c), sink, 1)
+
+    def push(node: tuple, seen: set) -> bool:
+        if node == sink:
+            return True
+        seen.add(node)
+        for nxt, c in cap[node].items():
+            if c > 0 and nxt not in seen and push(nxt, seen):
+                cap[node][nxt] -= 1
+                cap[nxt][node] += 1
+                return True
         return False
 
-    order = list(range(len(slots)))
-    rng.shuffle(order)
-    for slot in order:
-        if not place(slot, set()):
-            return None
-    chosen = [0] * len(slots)
-    for c, slot in owner.items():
-        chosen[slot] = c
-    return chosen
+    flow = 0
+    while flow < total and src in cap and push(src, set()):
+        flow += 1
+    if flow < total:
+        return None
+    out = [0] * len(plans)
+    for c in cards:
+        for node, back in cap[("card", c)].items():
+            if node[0] == "out" and back > 0:  # one unit of flow went out -> card c
+                out[node[1]] |= 1 << c
+    return out

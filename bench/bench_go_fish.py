@@ -1,0 +1,111 @@
+"""Go Fish / Authors benchmark: random-play speed and ISMCTS strength; prints one JSON object.
+
+    python bench/bench_go_fish.py [--games N] [--players P] [--variant go-fish|authors] [--jobs J]
+
+Speed: uniformly random complete games at 2 and 6 seats (legal_actions + apply per
+move), in both variants. Strength: game i is seeded i; the ISMCTS seat (engine.ai
+make_player("normal"): 200 iterations within 1 s a move) sits at seat i % P, every
+other seat is random or the heuristic. Against random we count the games ISMCTS wins
+(a shared first place counts half); against the heuristic, the share of opposing
+seats it finishes ahead of (a tie with one counts half).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import GAMES
+from engine.ai import make_player
+
+GAME = GAMES["go_fish"]
+
+
+def random_speed(players: int, variant: str, seconds: float) -> dict[str, float]:
+    rng = random.Random(1)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        state = GAME.new(players, seed=games, options={"variant": variant})
+        while not state.over:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "actions_per_s": round(actions / elapsed),
+        "games_per_s": round(games / elapsed, 1),
+        "mean_actions": round(actions / games, 1),
+    }
+
+
+def play_one(job: tuple[int, str, int, str]) -> dict[str, float]:
+    """One seeded game, ISMCTS against `opponent` at every other seat."""
+    seed, opponent, players, variant = job
+    me = seed % players
+    seats = {s: make_player(opponent, seed=seed * 10 + s) for s in range(players)}
+    seats[me] = make_player("normal", seed=seed)
+    state = GAME.new(players, seed=seed, options={"variant": variant})
+    think, moves = 0.0, 0
+    while not state.over:
+        seat = state.to_move[0]
+        start = time.perf_counter()
+        action = seats[seat].choose(state, seat)
+        if seat == me:
+            think += time.perf_counter() - start
+            moves += 1
+        state.apply(seat, action)
+    places = state.outcome().places
+    others = [s for s in range(players) if s != me]
+    ahead = sum(1.0 if places[me] < places[s] else 0.5 if places[me] == places[s] else 0.0 for s in others)
+    firsts = [s for s in range(players) if places[s] == 1]
+    win = (1.0 / len(firsts)) if me in firsts else 0.0
+    return {"win": win, "ahead": ahead / len(others), "think": think, "moves": moves}
+
+
+def match(opponent: str, games: int, players: int, variant: str, jobs: int) -> dict[str, float]:
+    work = [(seed, opponent, players, variant) for seed in range(games)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(play_one, work, chunksize=2))
+    moves = sum(r["moves"] for r in results)
+    return {
+        "games": games,
+        "players": players,
+        "win_share": round(sum(r["win"] for r in results) / games, 3),
+        "seats_ahead_share": round(sum(r["ahead"] for r in results) / games, 3),
+        "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(moves, 1), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per opponent (default 200)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--variant", default="go-fish", choices=("go-fish", "authors"))
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--speed-only", action="store_true", help="skip the ISMCTS matches")
+    args = parser.parse_args()
+    report: dict[str, object] = {
+        "game": "go_fish",
+        "random_play": {
+            variant: {str(p): random_speed(p, variant, 2.0) for p in (GAME.min_players, GAME.max_players)}
+            for variant in ("go-fish", "authors")
+        },
+    }
+    if not args.speed_only:
+        report["variant"] = args.variant
+        report["ismcts_vs_random"] = match("random", args.games, args.players, args.variant, args.jobs)
+        report["ismcts_vs_heuristic"] = match("heuristic", args.games, args.players, args.variant, args.jobs)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
