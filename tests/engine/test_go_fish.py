@@ -323,3 +323,281 @@ def test_house_rule_4_only_seats_holding_cards_can_be_asked():
     with pytest.raises(IllegalAction, match="Seat 1 has no cards"):
         state.apply(0, "ask 1 q")
     assert snapshot(state) == before
+
+
+# -- notation -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["go-fish", "authors"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_listed_action_round_trips(variant, players):
+    state = GO_FISH.new(players, seed=players, options={"variant": variant})
+    rng = random.Random(players)
+    for _ in range(40):
+        if state.over:
+            break
+        seat = state.to_move[0]
+        for action in state.legal_actions(seat):
+            assert state.parse(seat, action.text).text == action.text
+            assert action.text == action.text.lower()
+            assert action.parts["verb"] == "ask" and action.label.startswith("Ask seat ")
+            assert action.parts["to"] == int(action.text.split()[1])
+            assert action.parts["cards"] == [action.text.split()[2].upper()]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "ask 1 q",
+        "ASK 1 Q",
+        "ask 1 for queens",
+        "ask 1, q",
+        "  ask   1   q ",
+        "ask 1 queens",
+        "Ask 1 queen?",
+        "ask 1 qh",
+    ],
+)
+def test_go_fish_parsing_is_forgiving(typed):
+    state = deal([["QS", "10S", "2S", "3S", "4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]])
+    assert state.parse(0, typed).text == "ask 1 q"
+
+
+@pytest.mark.parametrize("typed", ["ask 1 10", "ask 1 t", "ask 1 T", "ask 1 tens", "ask 1 for any tens", "ask 1 10d"])
+def test_go_fish_parses_tens(typed):
+    state = deal([["QS", "10S", "2S", "3S", "4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]])
+    assert state.parse(0, typed).text == "ask 1 10"
+
+
+@pytest.mark.parametrize(
+    "typed, canonical",
+    [
+        ("ask 1 QS", "ask 1 qs"),
+        ("ask 1 q♠", "ask 1 qs"),
+        ("ask 1 Q♠", "ask 1 qs"),
+        ("ask 1 for the queen of spades", "ask 1 qs"),
+        ("ask 1, qs", "ask 1 qs"),
+        ("ask 1 th", "ask 1 10h"),
+        ("ask 1 T♥", "ask 1 10h"),
+        ("ask 1 10 of hearts", "ask 1 10h"),
+    ],
+)
+def test_authors_parsing_is_forgiving(typed, canonical):
+    state = deal(
+        [["QH", "10S", "2S", "3S", "4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]], variant="authors"
+    )
+    assert state.parse(0, typed).text == canonical
+
+
+@pytest.mark.parametrize(
+    "typed, variant, message",
+    [
+        ("fish", "go-fish", "Write an ask like “ask 2 q”"),
+        ("ask q", "go-fish", "Write an ask like"),
+        ("ask 1 zebras", "go-fish", "isn't a rank or card"),
+        ("ask 9 q", "go-fish", "There is no seat 9"),
+        ("ask 0 q", "go-fish", "can't ask yourself"),
+        ("ask 1 k", "go-fish", "you have no kings"),
+        ("ask 1 q", "authors", "name its suit too"),
+        ("ask 1 qs", "authors", "already hold the Q♠"),
+    ],
+)
+def test_illegal_asks_say_why_and_change_nothing(typed, variant, message):
+    state = deal(
+        [["QS", "10S", "2S", "3S", "4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]], variant=variant
+    )
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=message):
+        state.apply(0, typed)
+    assert snapshot(state) == before
+
+
+def test_out_of_turn_asks_are_refused():
+    state = deal([["QS", "10S", "2S", "3S", "4S", "5S", "6S"], ["2H", "3H", "4H", "5H", "6H", "7H", "8H"]])
+    before = snapshot(state)
+    assert state.legal_actions(1) == []
+    with pytest.raises(IllegalAction, match="isn't your turn"):
+        state.apply(1, "ask 0 2")
+    assert snapshot(state) == before
+
+
+# -- views and dumps ------------------------------------------------------------
+
+
+def play_some(state, moves, seed=0):
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("variant", ["go-fish", "authors"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_seat_view_is_the_public_view_plus_its_hand(variant, players):
+    state = play_some(GO_FISH.new(players, seed=5, options={"variant": variant}), 25)
+    public = state.view(None)
+    assert public["seat"] is None and public["hand"] is None
+    assert set(public) >= {"books", "stock", "turn", "known", "last", "variant", "game", "players", "hand_sizes"}
+    shown = json.dumps({k: v for k, v in public.items() if k != "last"})  # an Authors ask names a card it lacks
+    for seat in range(players):
+        view = state.view(seat)
+        assert {k: v for k, v in view.items() if k not in ("seat", "hand")} == {
+            k: v for k, v in public.items() if k not in ("seat", "hand")
+        }
+        assert view["hand"] == sorted(view["hand"], key=CODE_INDEX.get)
+        for card in state.hidden_cards(seat):
+            assert f'"{card}"' not in shown
+    assert json.loads(json.dumps(public)) == public
+
+
+def test_known_lists_ranks_asked_for_received_or_shown_until_they_leave():
+    hands = [["QS", "QC", "2S", "3S", "4S", "5S", "6S"], ["QH", "KH", "7H", "8H", "9H", "10H", "JH"]]
+    state = deal(hands, stock=["AC", "QD"])
+    state.apply(0, "ask 1 q")  # seat 0 holds queens and received one
+    assert state.view(None)["known"] == [["Q"], []]
+    state.apply(0, "ask 1 2")  # seat 0 holds 2s too; a miss, it draws the A♣ unseen
+    assert state.view(None)["known"] == [["2", "Q"], []]
+    state.apply(1, "ask 0 k")  # seat 1 shows kings; seat 0 has none
+    assert state.view(None)["known"] == [["2", "Q"], ["K"]]
+    state = deal(hands, stock=["QD", "AC"])
+    state.apply(0, "ask 1 q")
+    state.apply(0, "ask 1 q")  # go fish, and the Q♦ drawn is shown: a book, so the queens leave
+    assert state.view(None)["books"] == [["Q"], []]
+    assert state.view(None)["known"] == [[], []]
+
+
+@pytest.mark.parametrize("variant", ["go-fish", "authors"])
+def test_dump_and_load_round_trip_mid_game(variant):
+    state = play_some(GO_FISH.new(4, seed=2, options={"variant": variant, "books": "pairs"}), 30)
+    again = GO_FISH.load(json.loads(json.dumps(state.dump())))
+    assert again.dump() == state.dump()
+    assert again.view(None) == state.view(None)
+    copy = state.copy()
+    assert copy.dump() == state.dump()
+    seat = state.to_move[0]
+    copy.apply(seat, copy.legal_actions(seat)[0])
+    assert again.dump() == state.dump()  # the copy shares nothing mutable
+
+
+# -- determinize keeps every deduction ---------------------------------------------------
+
+
+def worlds(state, seat, n=60):
+    rng = random.Random(11)
+    return [state.determinize(seat, rng) for _ in range(n)]
+
+
+def test_determinize_a_seat_that_asked_for_a_rank_still_holds_one():
+    hands = [
+        ["QS", "2S", "3S", "4S", "5S", "6S", "7S"],
+        ["KH", "2H", "3H", "4H", "5H", "6H", "7H"],
+        ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
+    ]
+    state = deal(hands, stock=["8C"])
+    state.apply(0, "ask 1 q")  # go fish: seat 0 holds a queen; seat 1 holds none
+    for world in worlds(state, 2):
+        assert world.hands[0] & (0xF << 44), "seat 0 asked for queens so holds one"
+        assert not world.hands[1] & (0xF << 44), "seat 1 said go fish to queens"
+        assert world.view(2) == state.view(2)
+
+
+def test_determinize_forgets_a_go_fish_once_that_seat_draws():
+    hands = [["QS", "2S", "3S", "4S", "5S", "6S", "7S"], ["KH", "2H", "3H", "4H", "5H", "6H", "7H"]]
+    state = deal(hands, stock=["8C", "9C"])
+    state.apply(0, "ask 1 q")  # seat 1: go fish; seat 0 draws 8C, the turn passes
+    assert all(not w.hands[1] & (0xF << 44) for w in worlds(state, 0))
+    state.apply(1, "ask 0 k")  # seat 1 misses and draws: it may hold a queen now
+    assert any(w.hands[1] & (0xF << 44) for w in worlds(state, 0, 200))
+
+
+def test_determinize_keeps_authors_hand_overs_and_shown_draws_exactly():
+    hands = [
+        ["QH", "2S", "3S", "4S", "5S", "6S", "7S"],
+        ["QS", "2H", "3H", "4H", "5H", "6H", "7H"],
+        ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
+    ]
+    state = deal(hands, variant="authors", stock=["QC", "9C"])
+    state.apply(0, "ask 1 qs")  # seat 0 takes the Q♠ in public
+    state.apply(0, "ask 2 qc")  # go fish, and seat 0 draws the very Q♣: shown
+    qs, qc, qh = (1 << CODE_INDEX[c] for c in ("QS", "QC", "QH"))
+    seen = set()
+    for world in worlds(state, 2):
+        assert world.hands[0] & qs and world.hands[0] & qc
+        seen.add(bool(world.hands[0] & qh))
+        assert not world.hands[2] & qc
+    assert seen == {True, False}  # the Q♥ it held before was never shown: sometimes elsewhere
+
+
+def test_determinize_never_copies_hidden_cards_and_never_deals_a_whole_book():
+    state = play_some(GO_FISH.new(3, seed=4), 12)
+    real = state.hands[1]
+    hands = {w.hands[1] for w in worlds(state, 0, 40)}
+    assert len(hands) > 10 and any(h != real for h in hands)
+    for world in worlds(state, 0, 40):
+        for seat in range(3):
+            assert all(rank_count(world.hands[seat], r) < 4 for r in range(13))
+            assert world.know.consistent(seat, world.hands[seat])
+
+
+@pytest.mark.parametrize("options", [{}, {"variant": "authors"}, {"books": "pairs"}])
+def test_the_real_hands_always_agree_with_what_the_table_knows(options):
+    for seed in range(6):
+        state = GO_FISH.new(6, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_move[0]
+            action = state.heuristic_action(seat, rng) if seed % 2 else rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            assert all(state.know.consistent(s, state.hands[s]) for s in range(6))
+
+
+def test_determinize_finds_a_deal_by_flow_when_the_greedy_deal_fails(monkeypatch):
+    import engine.go_fish_knowledge as knowledge
+
+    state = play_some(GO_FISH.new(6, seed=3, options={"variant": "authors"}), 120, seed=3)
+    assert not state.stock  # a tight late position
+    monkeypatch.setattr(knowledge, "_greedy", lambda *args: None)
+    for seat in range(6):
+        for world in worlds(state, seat, 5):
+            assert world.view(seat) == state.view(seat)
+            assert all(world.know.consistent(s, world.hands[s]) for s in range(6))
+
+
+# -- the heuristic remembers ----------------------------------------------------------
+
+
+def test_heuristic_asks_a_seat_known_to_hold_the_rank():
+    hands = [
+        ["7S", "2S", "2H", "2D", "3S", "4S", "5S"],
+        ["7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+        ["8D", "9D", "10D", "JD", "QD", "KD", "AD"],
+    ]
+    state = deal(hands, stock=["AC", "AH"])
+    state.apply(0, "ask 2 3")  # a miss; seat 0 draws the A♣
+    state.apply(1, "ask 2 7")  # seat 1 shows it holds 7s; a miss, it draws the A♥
+    assert state.to_move == (2,)
+    state.apply(2, "ask 1 q")  # seat 2 shows queens; a hit, then it misses
+    while state.to_move == (2,):
+        state.apply(2, "ask 0 8")
+    for seed in range(20):
+        action = state.heuristic_action(0, random.Random(seed))
+        assert action.text == "ask 1 7"  # seat 1 showed 7s; seat 0 holds a 7 (and no queen)
+
+
+def test_heuristic_never_asks_a_seat_that_said_go_fish_since_its_last_draw():
+    hands = [
+        ["QS", "2S", "3S", "4S", "5S", "6S", "7S"],
+        ["KH", "8H", "9H", "10H", "JH", "AH", "2H"],
+        ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
+    ]
+    state = deal(hands, stock=["8C"])
+    state.apply(0, "ask 1 q")  # seat 1 has no queens
+    data = state.dump()
+    data["turn"] = 0  # give seat 0 another turn to see what it asks now
+    again = GO_FISH.load(data)
+    for seed in range(30):
+        assert again.heuristic_action(0, random.Random(seed)).text != "ask 1 q"
