@@ -73,8 +73,13 @@ def play_one(job: tuple[int, str, int, str]) -> dict[str, float]:
 
 def match(opponent: str, games: int, players: int, variant: str, jobs: int) -> dict[str, float]:
     work = [(seed, opponent, players, variant) for seed in range(games)]
+    results = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_one, work, chunksize=2))
+        for result in pool.map(play_one, work):
+            results.append(result)
+            if len(results) % 20 == 0:  # progress on stderr; the report stays one JSON object
+                share = sum(r["ahead"] for r in results) / len(results)
+                print(f"{opponent}: {len(results)}/{games} games, ahead share {share:.3f}", file=sys.stderr)
     moves = sum(r["moves"] for r in results)
     return {
         "games": games,

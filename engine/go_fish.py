@@ -428,6 +428,7 @@ class GoFishState(State):
             "hand_no": 1,
             "over": self.done,
             "books": [[RANKS[r] for r in b] for b in self.books],
+            "book_size": self.book_size,  # 2 when books are pairs
             "stock": len(self.stock),
             "turn": self.turn,
             "known": [[RANKS[r] for r in self.know.known_ranks(s)] for s in range(self.players)],
