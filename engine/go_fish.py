@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from engine.cards import RANKS, SUIT_NAMES, pretty, stack_deck, standard_deck
 from engine.core import (
+    SUIT_SIGNS,
     Action,
     Event,
     Game,
@@ -78,7 +79,6 @@ for _s, _name in SUIT_NAMES.items():
 _FILLER = frozenset(
     {"for", "any", "the", "a", "an", "of", "seat", "player", "do", "you", "have", "got", "your", "please", "me"}
 )
-_SUIT_SIGNS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 
 
 def rank_words(rank: int, count: int = 2) -> str:
@@ -123,7 +123,7 @@ def parse_ask(text: str, authors: bool) -> tuple[int, int, int | None]:
 
 def _parse_ask(text: str, authors: bool) -> tuple[int, int, int | None]:
     example = "“ask 2 qs” (seat 2, the queen of spades)" if authors else "“ask 2 q” (seat 2, queens)"
-    tokens = text.translate(_SUIT_SIGNS).lower().replace(",", " ").replace("?", " ").replace("#", " ").split()
+    tokens = text.translate(SUIT_SIGNS).lower().replace(",", " ").replace("?", " ").replace("#", " ").split()
     tokens = [t.strip(".!:;") for t in tokens]
     # Filler words go, but a last "a" is an ace ("ask 2 a"), not an article.
     tokens = [t for i, t in enumerate(tokens) if t and (t not in _FILLER or i == len(tokens) - 1)]
