@@ -48,7 +48,7 @@ from renderers.draw import (
     to_png,
 )
 
-__all__ = ["alt_text", "render_hand", "render_table"]
+__all__ = ["alt_text", "hand_canvas", "render_hand", "render_table", "table_canvas", "warm"]
 
 WIDTH = 760
 MARGIN = 16
@@ -276,3 +276,14 @@ def alt_text(view: dict[str, Any]) -> str:
     elif not view.get("over") and view.get("to_move"):
         parts.append(f"{names[view['to_move'][0]]} to ask.")
     return " ".join(parts)
+
+
+def warm() -> None:
+    """Build the tiles, backgrounds and palettes ahead of time (the bot calls this at start)."""
+    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
+        _tile(rank, False)
+        _tile(rank, True)
+    for players in range(2, 7):
+        _background(players)
+    render_table(_SAMPLE)
+    render_hand({**_SAMPLE, "seat": 0, "hand": _SAMPLE_HAND})

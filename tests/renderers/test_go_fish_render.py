@@ -125,3 +125,9 @@ def test_the_last_ask_is_told_in_words():
     assert R.last_line(view) == "Ann asked Bob for queens: got 2"
     view["last"] = {"seat": 1, "target": 0, "ask": "10H", "got": 0, "drew_match": True}
     assert R.last_line(view) == "Bob asked Ann for 10♥: go fish, and drew it!"
+
+
+def test_warm_builds_the_cached_art_and_a_render_after_it_matches():
+    view = table_view(played(4, 15))
+    R.warm()
+    assert R.render_table(view) == R.render_table(view)  # same palette, same bytes
