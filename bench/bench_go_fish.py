@@ -47,6 +47,33 @@ def random_speed(players: int, variant: str, seconds: float) -> dict[str, float]
     }
 
 
+def render_times(players: int, repeats: int = 40) -> dict[str, float]:
+    """CPU ms (p50) and PNG bytes of the table and hand pictures of a mid-game position."""
+    from renderers import go_fish as R
+
+    state = GAME.new(players, seed=3)
+    rng = random.Random(3)
+    for _ in range(8 * players):
+        if state.over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+    names = [f"Player {s}" for s in range(players)]
+    table = {**state.view(None), "names": names}
+    hand = {**state.view(state.to_move[0] if state.to_move else 0), "names": names}
+    R.warm()
+    out: dict[str, float] = {}
+    for kind, render, view in (("table", R.render_table, table), ("hand", R.render_hand, hand)):
+        times = []
+        for _ in range(repeats):
+            start = time.process_time()
+            png = render(view)
+            times.append(time.process_time() - start)
+        out[f"{kind}_p50_ms"] = round(1000 * sorted(times)[repeats // 2], 2)
+        out[f"{kind}_bytes"] = len(png)
+    return out
+
+
 def play_one(job: tuple[int, str, int, str, bool]) -> dict[str, float]:
     """One seeded game, ISMCTS against `opponent` at every other seat."""
     seed, opponent, players, variant, fixed = job
@@ -108,6 +135,7 @@ def main() -> None:
             for variant in ("go-fish", "authors")
         },
     }
+    report["render"] = {str(p): render_times(p) for p in (GAME.min_players, GAME.max_players)}
     if not args.speed_only:
         report["variant"] = args.variant
         report["ismcts_budget"] = "200 iterations" if args.fixed else "normal: 200 iterations within 1 s"
