@@ -377,9 +377,9 @@ class GoFishState(State):
         while rank_count(self.hands[seat], rank) >= self.book_size:
             held = self.hands[seat] & RANK_MASKS[rank]
             cards = held
-            if self.book_size == 2:  # lay the cards the table already knows first, so less is revealed
-                order = cards_of(held & self.know.exact[seat]) + cards_of(held & ~self.know.exact[seat])
-                cards = bit(order[0]) | bit(order[1])
+            if self.book_size == 2:  # three of a rank only ever come in the deal: lay the two lowest suits
+                low = cards_of(held)
+                cards = bit(low[0]) | bit(low[1])
             self.hands[seat] ^= cards
             self.laid |= cards
             self.know.laid(seat, rank, cards)

@@ -304,6 +304,15 @@ def test_house_rule_3_an_emptied_hand_draws_at_once_and_its_owner_goes_on():
     assert holds(state, 0, "5C") and state.to_move == (0,)
 
 
+def test_when_both_hands_empty_in_one_ask_the_asker_draws_first():
+    state = position([["JS", "JH", "JD"], ["JC"]], stock=["5C", "6C"])
+    events = state.apply(0, "ask 1 j")
+    assert kinds(events) == ["ask", "give", "book", "refill", "refill"]
+    assert [e.data["seat"] for e in events[-2:]] == [0, 1]
+    assert state.view(0)["hand"] == ["5C"] and state.view(1)["hand"] == ["6C"]
+    assert state.to_move == (0,)
+
+
 def test_house_rule_3_with_no_stock_an_empty_seat_is_skipped():
     hands = [["QS", "QH", "KS"], [], ["QD", "QC", "KH", "KD", "KC"]]
     books = [["A", "2", "3", "4"], ["5", "6", "7", "8", "9"], ["10", "J"]]
