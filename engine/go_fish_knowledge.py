@@ -1,0 +1,285 @@
+"""Go Fish and Authors: cards as bits, and what the table knows about each hand.
+
+A card is an int 0..51, `rank * 4 + suit` (ranks A..K, suits S H D C), so a hand is a
+52-bit mask: a rank's four cards are one nibble, a hand-over is a mask operation and a
+copy is free. The table's knowledge of each seat, kept in the state and updated by
+every ask, hand-over, shown draw and book, is three facts per seat:
+
+- `exact`: cards the table knows are in the hand (Authors hand-overs, shown draws);
+- `floor`: per rank, how many cards of it the hand holds at least (a rank asked for,
+  cards received, shown draws), a lower bound that only the hand's own moves lower;
+- `void`: cards the hand is known not to hold (a "go fish" answer, a card asked for),
+  forgotten when the seat draws a card nobody saw.
+
+`sample_hands` deals the unseen cards into hands that honour all three; the state's
+determinize uses it, so a search never sees more than the seat it plays for.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards import RANKS, SUITS
+
+RANK_COUNT = 13
+ALL_CARDS = (1 << 52) - 1
+CODES: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+CODE_INDEX = {code: i for i, code in enumerate(CODES)}
+RANK_MASKS: tuple[int, ...] = tuple(0xF << (4 * r) for r in range(RANK_COUNT))
+
+
+def bit(card: int) -> int:
+    return 1 << card
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards in `mask`, lowest first (rank order, then suit)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def codes_of(mask: int) -> list[str]:
+    return [CODES[c] for c in cards_of(mask)]
+
+
+def mask_of(codes: list[str]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << CODE_INDEX[code]
+    return mask
+
+
+def rank_count(hand: int, rank: int) -> int:
+    return ((hand >> (4 * rank)) & 0xF).bit_count()
+
+
+def ranks_held(hand: int) -> list[int]:
+    return [r for r in range(RANK_COUNT) if hand & RANK_MASKS[r]]
+
+
+class Knowledge:
+    """What the whole table knows about every hand (see the module docstring)."""
+
+    __slots__ = ("exact", "floor", "void")
+
+    def __init__(self, players: int) -> None:
+        self.exact = [0] * players
+        self.void = [0] * players
+        self.floor = [[0] * RANK_COUNT for _ in range(players)]
+
+    def copy(self) -> Knowledge:
+        k = Knowledge.__new__(Knowledge)
+        k.exact = self.exact[:]
+        k.void = self.void[:]
+        k.floor = [f[:] for f in self.floor]
+        return k
+
+    def dump(self) -> dict[str, list]:
+        return {
+            "exact": [codes_of(m) for m in self.exact],
+            "void": [codes_of(m) for m in self.void],
+            "floor": self.floor,
+        }
+
+    @classmethod
+    def load(cls, data: dict[str, list]) -> Knowledge:
+        k = cls.__new__(cls)
+        k.exact = [mask_of(c) for c in data["exact"]]
+        k.void = [mask_of(c) for c in data["void"]]
+        k.floor = [list(f) for f in data["floor"]]
+        return k
+
+    # -- updates, one per public event ------------------------------------------
+    def asked(self, seat: int, rank: int, card: int | None) -> None:
+        """The asker holds the rank; in Authors it also lacks the card it named."""
+        if self.floor[seat][rank] < 1:
+            self.floor[seat][rank] = 1
+        if card is not None:
+            self.void[seat] |= bit(card)
+
+    def denied(self, seat: int, wanted: int) -> None:
+        """The seat said "go fish": it holds none of the `wanted` cards."""
+        self.void[seat] |= wanted
+
+    def handed(self, giver: int, taker: int, rank: int, given: int, public: int) -> None:
+        """`given` (a mask of one rank) moved; `public` is the part whose identity all saw."""
+        n = given.bit_count()
+        self.floor[taker][rank] += n  # on top of the one it showed by asking
+        self.exact[taker] |= (self.exact[giver] & given) | public
+        self.void[taker] &= ~given
+        self.exact[giver] &= ~given
+        self._lower(giver, rank, n)
+        self.void[giver] |= given
+
+    def drew(self, seat: int, card: int | None) -> None:
+        """A draw: a shown card becomes exact; an unseen one voids what we knew it lacked."""
+        if card is None:
+            self.void[seat] = 0
+            return
+        self.exact[seat] |= bit(card)
+        self.floor[seat][card >> 2] += 1
+        self.void[seat] &= ~bit(card)
+
+    def laid(self, seat: int, rank: int, cards: int) -> None:
+        self.exact[seat] &= ~cards
+        self._lower(seat, rank, cards.bit_count())
+
+    def _lower(self, seat: int, rank: int, gone: int) -> None:
+        """`gone` cards of the rank left the hand; the exact cards still in it still count."""
+        self.floor[seat][rank] = max(self.floor[seat][rank] - gone, rank_count(self.exact[seat], rank))
+
+    # -- reading ----------------------------------------------------------------
+    def known_ranks(self, seat: int) -> list[int]:
+        return [r for r, n in enumerate(self.floor[seat]) if n]
+
+    def consistent(self, seat: int, hand: int) -> bool:
+        """Whether `hand` agrees with everything known about `seat` (a test and debug aid)."""
+        if self.exact[seat] & ~hand or self.void[seat] & hand:
+            return False
+        return all(rank_count(hand, r) >= n for r, n in enumerate(self.floor[seat]))
+
+
+def sample_hands(
+    know: Knowledge, pool: int, sizes: dict[int, int], below: int, rng: random.Random
+) -> tuple[dict[int, int], list[int]] | None:
+    """Deal the `pool` cards: each seat in `sizes` gets its exact cards plus hidden ones.
+
+    `sizes[seat]` is the seat's hand size; no hand may reach `below` cards of a rank (a
+    book would have been laid). Returns (hands, stock), the stock being the pool cards
+    left over in random order, or None if no deal fits (a bug upstream). A random greedy
+    deal almost always fits; tight late-game positions fall back to a max-flow that finds
+    a fit whenever one exists.
+    """
+    cards = cards_of(pool)
+    rng.shuffle(cards)
+    plans = [_plan(know, seat, size, pool, below) for seat, size in sizes.items()]
+    stock = len(cards) - sum(plan.free + sum(plan.need) for plan in plans)
+    hidden = None
+    for _ in range(6):
+        rng.shuffle(plans)
+        hidden = _greedy(plans, cards, stock, rng)
+        if hidden is not None:
+            break
+        rng.shuffle(cards)
+    if hidden is None:
+        hidden = _flow(plans, cards)
+        if hidden is None:
+            return None
+    hands = {}
+    used = 0
+    for plan, mask in zip(plans, hidden, strict=True):
+        hands[plan.seat] = know.exact[plan.seat] | mask
+        used |= mask
+    return hands, [c for c in cards if not used & bit(c)]
+
+
+class _Plan:
+    """What one seat's hidden cards must be: `need[r]` of rank r, `free` more, within `room[r]`."""
+
+    __slots__ = ("allowed", "free", "need", "room", "seat")
+
+    def __init__(self, seat: int, allowed: int, need: list[int], free: int, room: list[int]) -> None:
+        self.seat, self.allowed, self.need, self.free, self.room = seat, allowed, need, free, room
+
+
+def _plan(know: Knowledge, seat: int, size: int, pool: int, below: int) -> _Plan:
+    exact = know.exact[seat]
+    held = [rank_count(exact, r) for r in range(RANK_COUNT)]
+    need = [max(n - h, 0) for n, h in zip(know.floor[seat], held, strict=True)]
+    free = size - exact.bit_count() - sum(need)
+    return _Plan(seat, pool & ~know.void[seat], need, free, [below - 1 - h for h in held])
+
+
+def _greedy(plans: list[_Plan], cards: list[int], stock: int, rng: random.Random) -> list[int] | None:
+    """A random deal: needed ranks first, then each card, hardest to place first, to a seat
+    (or the stock) that may take it, chosen in proportion to the room it has left."""
+    taken = 0
+    masks = [0] * len(plans)
+    rooms = [plan.room[:] for plan in plans]
+    for i, plan in enumerate(plans):
+        room = rooms[i]
+        for r, n in enumerate(plan.need):
+            for c in cards:
+                if not n:
+                    break
+                b = 1 << c
+                if c >> 2 == r and plan.allowed & b and not taken & b:
+                    masks[i] |= b
+                    taken |= b
+                    room[r] -= 1
+                    n -= 1
+            if n:
+                return None
+    free = [plan.free for plan in plans]
+    rest = [c for c in cards if not taken & (1 << c)]
+    eligible = {c: [i for i, plan in enumerate(plans) if plan.allowed & (1 << c)] for c in rest}
+    rest.sort(key=lambda c: len(eligible[c]))  # stable: the shuffle breaks ties
+    for c in rest:
+        r = c >> 2
+        weights = [free[i] if rooms[i][r] > 0 else 0 for i in eligible[c]]
+        total = sum(weights) + stock
+        if not total:
+            return None
+        pick = rng.random() * total
+        if pick < stock:
+            stock -= 1
+            continue
+        pick -= stock
+        i = next(i for i, w in zip(eligible[c], weights, strict=True) if w and (pick := pick - w) < 0)
+        masks[i] |= 1 << c
+        free[i] -= 1
+        rooms[i][r] -= 1
+    return masks if not any(free) else None
+
+
+def _flow(plans: list[_Plan], cards: list[int]) -> list[int] | None:
+    """An exact deal by max-flow: source -> (seat needs, seat free) -> (seat, rank) -> card -> sink."""
+    cap: dict[tuple, dict[tuple, int]] = {}
+
+    def edge(a: tuple, b: tuple, c: int) -> None:
+        if c > 0:
+            cap.setdefault(a, {})[b] = cap.get(a, {}).get(b, 0) + c
+            cap.setdefault(b, {}).setdefault(a, 0)
+
+    src, sink = ("src",), ("sink",)
+    total = 0
+    for i, plan in enumerate(plans):
+        edge(src, ("free", i), plan.free)
+        total += plan.free + sum(plan.need)
+        for r in range(RANK_COUNT):
+            edge(src, ("need", i, r), plan.need[r])
+            edge(("need", i, r), ("in", i, r), plan.need[r])
+            edge(("free", i), ("in", i, r), RANK_COUNT * 4)
+            edge(("in", i, r), ("out", i, r), plan.room[r])
+            for c in cards:
+                if c >> 2 == r and plan.allowed & (1 << c):
+                    edge(("out", i, r), ("card", c), 1)
+    for c in cards:
+        edge(("card", c), sink, 1)
+
+    def push(node: tuple, seen: set) -> bool:
+        if node == sink:
+            return True
+        seen.add(node)
+        for nxt, c in cap[node].items():
+            if c > 0 and nxt not in seen and push(nxt, seen):
+                cap[node][nxt] -= 1
+                cap[nxt][node] += 1
+                return True
+        return False
+
+    flow = 0
+    while flow < total and src in cap and push(src, set()):
+        flow += 1
+    if flow < total:
+        return None
+    out = [0] * len(plans)
+    for c in cards:
+        for node, back in cap[("card", c)].items():
+            if node[0] == "out" and back > 0:  # one unit of flow went out -> card c
+                out[node[1]] |= 1 << c
+    return out
