@@ -7,7 +7,7 @@ import importlib
 from engine.core import Action, Event, Game, IllegalAction, Option, Outcome, State
 
 # One module per game; each defines a Game subclass named in its module's GAME.
-_MODULES = ("dickory", "moleicki", "klondike", "freecell")
+_MODULES = ("dickory", "moleicki", "klondike", "freecell", "rummy")
 
 GAMES: dict[str, type[Game]] = {}
 for _name in _MODULES:
