@@ -1,0 +1,105 @@
+"""Rummy's AI support: the determinization for ISMCTS and the heuristic player."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from engine.cards import sort_cards
+from engine.core import Action
+from engine.rummy_melds import CARDS, POINTS, coverable, layoff_cards, melds_in, near_cards
+
+if TYPE_CHECKING:
+    from engine.rummy import RummyState
+
+HOLD_FOR_RUMMY = 2  # hold melds back while at most this many cards stand in the way of going rummy
+DANGER = 3  # ... unless an opponent is down to this many cards
+
+
+def resample(state: RummyState, seat: int, rng: random.Random, world: RummyState) -> RummyState:
+    """Fill `world` (a copy of `state`) with other hands and a stock `seat` cannot tell apart.
+
+    Each other seat keeps its publicly known cards and gets the rest from the unseen
+    cards; the stock takes what is left, unless it is the turned-over discard pile,
+    whose order everyone saw.
+    """
+    seen = set(state.hands[seat])
+    seen.update(state.discard)
+    for m in state.melds:
+        seen.update(m.cards)
+    for other in range(state.players):
+        if other != seat:
+            seen.update(state.known[other])
+    if state.stock_known:
+        seen.update(state.stock)
+    pool = [c for c in CARDS if c not in seen]
+    rng.shuffle(pool)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        hidden = len(state.hands[other]) - len(state.known[other])
+        world.hands[other] = sort_cards(state.known[other] + pool[:hidden])
+        del pool[:hidden]
+    if not state.stock_known:
+        world.stock = pool
+    assert len(world.stock) == len(state.stock)
+    return world
+
+
+def wants(state: RummyState, seat: int, card: str) -> bool:
+    """Whether `card` would complete or extend a meld in hand, or go on a meld on the table."""
+    if any(card in m for m in melds_in([*state.hands[seat], card])):
+        return True
+    return any(card in layoff_cards(m.cards) for m in state.melds)
+
+
+def _holding_for_rummy(state: RummyState, seat: int) -> bool:
+    """Near enough to going rummy that melding now would throw the double away."""
+    if not state.fresh:
+        return False
+    if any(len(h) <= DANGER for s, h in enumerate(state.hands) if s != seat):
+        return False
+    hand = state.hands[seat]
+    loose = len(hand) - len(coverable(hand, state._table()))
+    return loose <= HOLD_FOR_RUMMY
+
+
+def heuristic(state: RummyState, seat: int, rng: random.Random) -> Action | None:
+    """Take a discard that fits, go rummy when possible, lay off and meld (unless holding
+    back for rummy), then discard the costliest card that is in no meld or near-meld."""
+    from engine.rummy import discard_action, draw_action, layoff_action, meld_action, rummy_action, take_action
+
+    if state.phase == "over" or seat != state.turn:
+        return None
+    if state.phase == "draw":
+        top = state.discard[-1] if state.discard else None
+        if top is not None and wants(state, seat, top):
+            return take_action(top)
+        return draw_action()
+    if state._rummy_plan(seat) is not None:
+        return rummy_action()
+    if not _holding_for_rummy(state, seat):
+        layoffs = state._layoffs_now(seat)
+        if layoffs:
+            card, number = max(layoffs, key=lambda x: POINTS[x[0]])
+            return layoff_action(card, number)
+        melds = state._melds_now(seat)
+        if melds:
+            return meld_action(max(melds, key=lambda m: (len(m), sum(POINTS[c] for c in m), rng.random())))
+    return discard_action(_discard_choice(state, seat, rng))
+
+
+def _discard_choice(state: RummyState, seat: int, rng: random.Random) -> str:
+    hand = state.hands[seat]
+    choices = [c for c in hand if c != state.taken]
+    in_meld = {c for m in melds_in(hand) for c in m}
+    near = near_cards(hand)
+    table = [m.cards for m in state.melds]
+    fits = {c for m in table for c in layoff_cards(m)}
+
+    def cost(card: str) -> tuple[int, int, float]:
+        # Keep meld cards first, then cards that fit the table or a near-meld; shed high points.
+        tier = 2 if card in in_meld else 1 if (card in near or card in fits) else 0
+        return (-tier, POINTS[card], rng.random())
+
+    return max(choices, key=cost)
