@@ -32,9 +32,21 @@ from typing import Any
 from engine import freecell_solver
 from engine.cards import RANKS, pretty, stack_deck, standard_deck
 from engine.core import Action, Game, IllegalAction, Option
-from engine.solitaire import RANK, RED, Command, Op, SolitaireState, builds_on, run_length, sweep_wins
+from engine.solitaire import (
+    RANK,
+    RED,
+    Command,
+    Op,
+    SolitaireState,
+    builds_on,
+    move_entry,
+    run_length,
+    sweep_wins,
+)
 
 __all__ = ["GAME", "FreeCell", "FreeCellState", "microsoft_deal"]
+
+Entry = tuple[Action, Command]
 
 DEAL_MAX = 1_000_000
 CELLS = "abcd"
@@ -222,37 +234,58 @@ class FreeCellState(SolitaireState):
             )
         return [depth + 1]
 
-    def _move_commands(self) -> tuple[list[Command], list[Command]]:
-        home: list[Command] = []
-        moves: list[Command] = []
-        first_empty = self._first_empty()
-        first_cell = CELLS[self.cells.index(None)] if None in self.cells else None
-        for src in [*CELLS, *(str(i + 1) for i in range(8))]:
-            if self._top(src) is None:
+    def _move_entries(self) -> tuple[list[Entry], list[Entry]]:
+        """Every legal move, in menu order: from the cells first, then from each column.
+
+        This is the hot path of random play and search, so it works on tops and ranks
+        directly instead of asking `_counts` (which also words the refusals).
+        """
+        tableau, cells, found = self.tableau, self.cells, self.found
+        home: list[Entry] = []
+        moves: list[Entry] = []
+        tops = [col[-1] if col else None for col in tableau]
+        empties = tops.count(None)
+        first_empty = str(tops.index(None) + 1) if empties else None
+        free = cells.count(None)
+        first_cell = CELLS[cells.index(None)] if free else None
+        limit = (free + 1) << empties
+        limit_empty = (free + 1) << (empties - 1) if empties else 0
+        for k, card in enumerate(cells):
+            if card is None:
                 continue
-            targets = [str(i + 1) for i, c in enumerate(self.tableau) if c]
+            src = CELLS[k]
+            if found[card[-1]] == RANK[card] - 1:
+                home.append(move_entry(src, "f", 1, 1, card))
+            for j, onto in enumerate(tops):
+                if onto is not None and RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card]:
+                    moves.append(move_entry(src, str(j + 1), 1, 1, card))
             if first_empty:
-                targets.append(first_empty)
-            if src not in CELLS and first_cell:
-                targets.append(first_cell)
-            if isinstance(self._counts(src, "f"), list):
-                home.append(self._move_command(src, "f", 1, [1]))
-            for dst in targets:
-                counts = self._counts(src, dst)
-                if not isinstance(counts, list):
+                moves.append(move_entry(src, first_empty, 1, 1, card))
+        for i, col in enumerate(tableau):
+            if not col:
+                continue
+            src, top = str(i + 1), col[-1]
+            if found[top[-1]] == RANK[top] - 1:
+                home.append(move_entry(src, "f", 1, 1, top))
+            run = run_length(col)
+            for j, onto in enumerate(tops):
+                if onto is None or j == i:
                     continue
-                whole = 0 if src in CELLS else len(self.tableau[int(src) - 1])
-                for n in counts:
-                    if dst == first_empty and n == whole:
-                        continue  # a whole column into an empty one changes nothing
-                    moves.append(self._move_command(src, dst, n, counts))
+                depth = RANK[onto] - 1 - RANK[top]
+                if 0 <= depth < run and depth < limit and RED[col[-1 - depth]] != RED[onto]:
+                    moves.append(move_entry(src, str(j + 1), depth + 1, depth + 1, col[-1 - depth]))
+            if first_empty:
+                most = min(run, limit_empty)
+                for n in range(1, most + 1):
+                    if n != len(col):  # a whole column into an empty one changes nothing
+                        moves.append(move_entry(src, first_empty, n, most, col[-n]))
+            if first_cell:
+                moves.append(move_entry(src, first_cell, 1, 1, top))
         return home, moves
 
-    def _has_move(self) -> bool:
-        return any(a.text.startswith("move") for a in self.legal_actions(0)) or self._safe_source() is not None
-
     def _stuck(self) -> bool:
-        return not self._has_move()
+        """No move at all (a card that can go home is a move, so auto is covered)."""
+        return not self.legal().moves
 
     # -- finishing, hints and the solver --------------------------------------
     def _can_finish(self) -> bool:

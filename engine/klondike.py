@@ -37,15 +37,22 @@ from engine.solitaire import (
     Op,
     SolitaireState,
     builds_on,
+    card_at,
     fits_foundation,
+    move_entry,
     run_length,
     safe_for_foundation,
 )
 
 __all__ = ["GAME", "Klondike", "KlondikeState"]
 
+Entry = tuple[Action, Command]
+
 COLUMNS = 7
 KING = 13
+KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
+# BUILDS_ON[card]: the two cards that may be built onto card in the tableau
+BUILDS_ON = {onto: tuple(c for c in standard_deck() if builds_on(c, onto)) for onto in standard_deck()}
 
 
 class Klondike(Game):
@@ -301,25 +308,45 @@ class KlondikeState(SolitaireState):
             event = Event("recycle", "{p0} turns the waste over.", {"pass": self.recycles + 1})
         return self._record([op], event)
 
-    def _move_commands(self) -> tuple[list[Command], list[Command]]:
-        home: list[Command] = []
-        moves: list[Command] = []
-        first_empty = self._first_empty()
-        for src in ["w", *(str(i + 1) for i in range(COLUMNS))]:
-            if self._top(src) is None:
+    def _move_entries(self) -> tuple[list[Entry], list[Entry]]:
+        """Every legal move, in menu order: from the waste first, then from each column.
+
+        The hot path of random play, so it works on ranks and colours directly
+        instead of asking `_counts` (which also words the refusals).
+        """
+        tableau, down, found = self.tableau, self.down, self.found
+        home: list[Entry] = []
+        moves: list[Entry] = []
+        tops = [col[-1] if col else None for col in tableau]
+        first_empty = tops.index(None) if None in tops else -1
+        if self.waste:
+            card = self.waste[-1]
+            if found[card[-1]] == RANK[card] - 1:
+                home.append(move_entry("w", "f", 1, 1, card))
+            for j, onto in enumerate(tops):
+                if onto is None:
+                    if j == first_empty and RANK[card] == KING:
+                        moves.append(move_entry("w", str(j + 1), 1, 1, card))
+                elif RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card]:
+                    moves.append(move_entry("w", str(j + 1), 1, 1, card))
+        for i, col in enumerate(tableau):
+            if len(col) <= down[i]:
                 continue
-            if isinstance(self._counts(src, "f"), list):
-                home.append(self._move_command(src, "f", 1, [1]))
-            for j, target in enumerate(self.tableau):
-                dst = str(j + 1)
-                if dst == src or (not target and dst != first_empty):
+            src, top = str(i + 1), col[-1]
+            if found[top[-1]] == RANK[top] - 1:
+                home.append(move_entry(src, "f", 1, 1, top))
+            run = run_length(col, down[i])
+            for j, onto in enumerate(tops):
+                if j == i:
                     continue
-                counts = self._counts(src, dst)
-                if not isinstance(counts, list):
+                if onto is None:
+                    # a king already at the bottom gains nothing from moving
+                    if j == first_empty and RANK[col[-run]] == KING and run != len(col):
+                        moves.append(move_entry(src, str(j + 1), run, run, col[-run]))
                     continue
-                if not target and src != "w" and counts[0] == len(self.tableau[int(src) - 1]):
-                    continue  # a king already at the bottom gains nothing from moving
-                moves.append(self._move_command(src, dst, None, counts))
+                depth = RANK[onto] - 1 - RANK[top]
+                if 0 <= depth < run and RED[col[-1 - depth]] != RED[onto]:
+                    moves.append(move_entry(src, str(j + 1), depth + 1, depth + 1, col[-1 - depth]))
         return home, moves
 
     def _verb_actions(self) -> list[Action]:
@@ -334,27 +361,33 @@ class KlondikeState(SolitaireState):
     def _finish_refusal(self) -> str:
         return "You can finish once every card is face up and the stock and waste are empty."
 
-    def _playable(self, card: str) -> bool:
-        if fits_foundation(card, self.found):
-            return True
+    def _playable_cards(self) -> set[str]:
+        """Every card that could be played from the waste now: the foundations' next
+        cards, what builds on a face-up column top, and kings if a column is empty."""
+        wanted = {card_at(suit, top + 1) for suit, top in self.found.items() if top < KING}
         for i, col in enumerate(self.tableau):
-            if (not col and RANK[card] == KING) or (len(col) > self.down[i] and builds_on(card, col[-1])):
-                return True
-        return False
+            if not col:
+                wanted.update(KINGS)
+            elif len(col) > self.down[i]:
+                wanted.update(BUILDS_ON[col[-1]])
+        return wanted
 
     def _draw_value(self) -> int:
         """Worth drawing if an unseen card may come up or a known one will play."""
-        if any(c not in self.seen for c in self.stock):
+        seen = self.seen
+        if any(c not in seen for c in self.stock):
             return 10
+        wanted = self._playable_cards()
         stock, waste, recycles = self.stock[:], self.waste[:], self.recycles
+        draw, passes = self.draw_count, self.passes
         turned = 0
         for _ in range(200):
             if stock:
-                for _ in range(min(self.draw_count, len(stock))):
+                for _ in range(min(draw, len(stock))):
                     waste.append(stock.pop())
-                if self._playable(waste[-1]):
+                if waste[-1] in wanted:
                     return 10
-            elif waste and (self.passes is None or self.passes - 1 - recycles > 0) and turned < 2:
+            elif waste and (passes is None or passes - 1 - recycles > 0) and turned < 2:
                 stock, waste, recycles, turned = waste[::-1], [], recycles + 1, turned + 1
             else:
                 break
@@ -417,7 +450,7 @@ class KlondikeState(SolitaireState):
             elif verb == "draw":
                 scored.append((self._draw_value(), action))
             elif verb == "move":
-                scored.append((self._move_value(self._command(action.text)), action))
+                scored.append((self._move_value(self.legal().commands[action.text][1]), action))
         return [(s, a) for s, a in scored if s > 0]
 
     def hint(self) -> Action | None:
@@ -428,8 +461,24 @@ class KlondikeState(SolitaireState):
         return max(scored, key=lambda sa: sa[0])[1] if scored else None
 
     def _stuck(self) -> bool:
-        """No move can make progress (only shuffling runs or cycling a known stock)."""
-        return not self._scored_moves()
+        """No move can make progress (only shuffling runs or cycling a known stock).
+
+        The same answer as "no move scores above zero" in `_scored_moves`, asked
+        cheapest first so the usual position is settled without trying a move.
+        """
+        legal = self.legal()
+        if legal.home or self._can_finish():
+            return False
+        moves = [cmd for _, cmd in legal.commands.values()]
+        if any(cmd.src == "w" for cmd in moves):
+            return False  # a waste card onto the tableau always scores
+        for cmd in moves:
+            i = int(cmd.src) - 1
+            if self.down[i] and len(self.tableau[i]) - cmd.n == self.down[i]:
+                return False  # it turns a card up
+        if self._draw_problem() is None and self._draw_value() > 0:
+            return False
+        return not any(self._follow_up(cmd) > 0 for cmd in moves)
 
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
         return self.hint()

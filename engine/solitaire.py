@@ -38,10 +38,13 @@ from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, 
 
 __all__ = [
     "Command",
+    "Legal",
     "Op",
     "SolitaireState",
     "builds_on",
+    "card_at",
     "fits_foundation",
+    "move_entry",
     "run_length",
     "safe_for_foundation",
     "split_command",
@@ -52,6 +55,7 @@ Op = list[Any]
 
 RANK: dict[str, int] = {c: RANKS.index(c[:-1]) + 1 for c in standard_deck()}  # ace 1 .. king 13
 RED: dict[str, bool] = {c: c[-1] in "HD" for c in standard_deck()}
+PRETTY: dict[str, str] = {c: pretty(c) for c in standard_deck()}
 # The suits of the other colour: their foundations decide whether a card is safe.
 OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 
@@ -173,6 +177,43 @@ class Command:
     n: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """Everything legal in one position, worked out once and kept until the position changes.
+
+    `commands` maps each move's canonical text to its parsed Command so applying a
+    listed move skips parsing; `actions` is the whole menu in legal_actions order.
+    """
+
+    actions: list[Action]
+    commands: dict[str, tuple[Action, Command]]
+    home: int  # how many of the moves go to a foundation
+    moves: int  # how many moves (home ones included) there are
+
+
+# (src, dst, n, default count, moving card) -> the move's Action and Command. The
+# label depends only on these, so each distinct move is formatted once per process.
+_MOVE_CACHE: dict[tuple[str, str, int, int, str], tuple[Action, Command]] = {}
+
+
+def move_entry(src: str, dst: str, n: int, default: int, card: str) -> tuple[Action, Command]:
+    """The Action and Command for moving n cards (the lowest being `card`) from src to dst."""
+    key = (src, dst, n, default, card)
+    hit = _MOVE_CACHE.get(key)
+    if hit is None:
+        text = f"move {src} {dst}" + (f" {n}" if n != default else "")
+        hit = _MOVE_CACHE[key] = (Action(text, f"{PRETTY[card]} to {_where(dst)}"), Command("move", text, src, dst, n))
+    return hit
+
+
+def _where(dst: str) -> str:
+    if dst == "f":
+        return "foundation"
+    if dst == "w":
+        return "waste"
+    return f"column {dst}" if dst.isdigit() else f"free cell {dst}"
+
+
 # -- the shared state ---------------------------------------------------------
 
 
@@ -196,6 +237,7 @@ class SolitaireState(State):
     hints: int
     resigned: bool
     rng: random.Random
+    _legal: Legal | None = None  # the legal moves of the current position, None until asked
 
     # -- construction helpers -------------------------------------------------
     def _init_common(self, options: dict[str, str], rng: random.Random) -> None:
@@ -209,6 +251,7 @@ class SolitaireState(State):
         self.hints = 0
         self.resigned = False
         self.rng = rng
+        self._legal = None
 
     def _dump_common(self) -> dict[str, Any]:
         return {
@@ -233,6 +276,7 @@ class SolitaireState(State):
         self.hints = int(data["hints"])
         self.resigned = bool(data["resigned"])
         self.rng = load_rng(data["rng"])
+        self._legal = None
 
     def _copy_common(self, other: SolitaireState) -> None:
         other._news = []
@@ -246,6 +290,7 @@ class SolitaireState(State):
         other.resigned = self.resigned
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other._legal = self._legal  # immutable once built, so the copy may share it
 
     # -- turn structure -------------------------------------------------------
     @property
@@ -353,9 +398,11 @@ class SolitaireState(State):
         return [str(i + 1) for i in range(self.columns)]
 
     def _safe_source(self) -> str | None:
+        found = self.found
         for pid in self._top_piles():
             card = self._top(pid)
-            if card is not None and safe_for_foundation(card, self.found):
+            # fits_foundation first: it rules out nearly every card at the cost of one lookup
+            if card is not None and found[card[-1]] == RANK[card] - 1 and safe_for_foundation(card, found):
                 return pid
         return None
 
@@ -392,8 +439,16 @@ class SolitaireState(State):
     def parse(self, seat: int, text: str) -> Action:
         if self.over:
             raise IllegalAction("The game is over.")
+        hit = self._listed(text)
+        if hit is not None:
+            return hit[0]
         cmd = self._command(text)
         return Action(cmd.text, self._label(cmd))
+
+    def _listed(self, text: str) -> tuple[Action, Command] | None:
+        """The listed move whose canonical text is exactly `text` (no parsing needed)."""
+        legal = self._legal
+        return None if legal is None else legal.commands.get(text)
 
     def _command(self, text: str) -> Command:
         words = split_command(text)
@@ -446,10 +501,7 @@ class SolitaireState(State):
         if cmd.verb != "move":
             return cmd.verb.capitalize()
         card = self._moving_card(cmd.src, cmd.n)
-        where = {"f": "foundation", "w": "waste"}.get(cmd.dst)
-        if where is None:
-            where = f"column {cmd.dst}" if cmd.dst.isdigit() else f"free cell {cmd.dst}"
-        return f"{pretty(card)} to {where}" if card else cmd.text
+        return f"{PRETTY[card]} to {_where(cmd.dst)}" if card else cmd.text
 
     def _moving_card(self, src: str, n: int) -> str | None:
         """The bottom card of the n cards leaving src."""
@@ -460,10 +512,12 @@ class SolitaireState(State):
 
     # -- applying -------------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        return self._execute(self._command(text))
+        hit = self._listed(text)
+        return self._execute(hit[1] if hit is not None else self._command(text))
 
     def _execute(self, cmd: Command) -> list[Event]:
         self._news = []  # events the game's own reactions add (a Klondike card turned up)
+        self._legal = None  # every verb but hint changes the position or the counters
         if cmd.verb == "undo":
             self._undo_step()
             self.undos += 1
@@ -493,7 +547,7 @@ class SolitaireState(State):
             events = self._record(ops + auto, event)
             if auto:
                 cards = self._home_cards(auto)
-                text = ", ".join(pretty(c) for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
+                text = ", ".join(PRETTY[c] for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
                 events.insert(1, Event("auto", text, {"cards": cards}))
             return events
         return self._extra_execute(cmd)
@@ -518,13 +572,13 @@ class SolitaireState(State):
     def _narrate(self, card: str, cmd: Command) -> str:
         many = f" and {cmd.n - 1} more" if cmd.n > 1 else ""
         if cmd.dst == "f":
-            return f"{{p0}} plays {pretty(card)} to its foundation."
+            return f"{{p0}} plays {PRETTY[card]} to its foundation."
         if cmd.dst.isdigit():
             col = self.tableau[int(cmd.dst) - 1]
             under = col[-cmd.n - 1] if len(col) > cmd.n else None
-            where = f"onto {pretty(under)}" if under else f"to empty column {cmd.dst}"
-            return f"{{p0}} moves {pretty(card)}{many} {where}."
-        return f"{{p0}} puts {pretty(card)} in free cell {cmd.dst}."
+            where = f"onto {PRETTY[under]}" if under else f"to empty column {cmd.dst}"
+            return f"{{p0}} moves {PRETTY[card]}{many} {where}."
+        return f"{{p0}} puts {PRETTY[card]} in free cell {cmd.dst}."
 
     def _record(self, ops: list[Op], event: Event) -> list[Event]:
         """Keep ops as one undo step and add the win / stuck narration."""
@@ -557,14 +611,26 @@ class SolitaireState(State):
     # -- legal actions -------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
         """Moves home first, then the other moves, then the game's own verbs, then the shared ones."""
-        if seat not in self.to_move:
+        if seat != 0 or self.over:
             return []
-        home, moves = self._move_commands()
-        actions = [Action(c.text, self._label(c)) for c in home + moves]
-        return actions + self._verb_actions() + self._tail_actions()
+        return list(self.legal().actions)  # a copy: callers may change their list
 
-    def _move_commands(self) -> tuple[list[Command], list[Command]]:
-        """The legal moves as (moves to a foundation, every other move)."""
+    def legal(self) -> Legal:
+        """The legal moves of this position, built on first use and kept until it changes.
+
+        Only `_execute` changes the position, and it drops this; tests that build a
+        position by assigning piles do so before anything asks.
+        """
+        legal = self._legal
+        if legal is None:
+            home, moves = self._move_entries()
+            entries = home + moves
+            actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions()
+            legal = self._legal = Legal(actions, {a.text: (a, c) for a, c in entries}, len(home), len(entries))
+        return legal
+
+    def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:
+        """The legal moves as (moves to a foundation, every other move); see `move_entry`."""
         raise NotImplementedError
 
     def _verb_actions(self) -> list[Action]:
