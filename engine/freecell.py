@@ -162,8 +162,10 @@ class FreeCellState(SolitaireState):
         else:
             super()._put(pid, cards)
 
-    def _top_piles(self) -> list[str]:
-        return [*super()._top_piles(), *CELLS]
+    def _top_cards(self) -> list[tuple[str, str]]:
+        tops = super()._top_cards()
+        tops += [(CELLS[k], card) for k, card in enumerate(self.cells) if card is not None]
+        return tops
 
     def max_run(self, to_empty: bool = False) -> int:
         """The most cards one move may carry: (free cells + 1) x 2^(empty columns).
@@ -289,6 +291,10 @@ class FreeCellState(SolitaireState):
 
     # -- finishing, hints and the solver --------------------------------------
     def _can_finish(self) -> bool:
+        found = self.found
+        tops = [col[-1] for col in self.tableau if col] + [c for c in self.cells if c]
+        if not any(found[c[-1]] == RANK[c] - 1 for c in tops):
+            return not tops  # nothing can start the sweep (the usual case, so it is asked first)
         return sweep_wins([*self.tableau, *([c] for c in self.cells if c)], self.found)
 
     def _check_verb(self, verb: str) -> Command:

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from engine.cards import pretty, stack_deck, standard_deck
 from engine.core import Action, Event, Game, IllegalAction, Option
 from engine.solitaire import (
+    COLUMN_IDS,
     RANK,
     RED,
     Command,
@@ -188,8 +189,11 @@ class KlondikeState(SolitaireState):
         else:
             super()._put(pid, cards)
 
-    def _top_piles(self) -> list[str]:
-        return [*super()._top_piles(), "w"]
+    def _top_cards(self) -> list[tuple[str, str]]:
+        tops = [(COLUMN_IDS[i], col[-1]) for i, col in enumerate(self.tableau) if len(col) > self.down[i]]
+        if self.waste:
+            tops.append(("w", self.waste[-1]))
+        return tops
 
     def _after_take(self, pid: str) -> list[Op]:
         """Turn up a face-down card left on top of a column (as PySolFC does)."""

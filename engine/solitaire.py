@@ -55,6 +55,13 @@ Op = list[Any]
 
 RANK: dict[str, int] = {c: RANKS.index(c[:-1]) + 1 for c in standard_deck()}  # ace 1 .. king 13
 RED: dict[str, bool] = {c: c[-1] in "HD" for c in standard_deck()}
+# BUILDS_ON[card]: the two cards that may be built onto card in the tableau.
+BUILDS_ON: dict[str, tuple[str, ...]] = {
+    onto: tuple(c for c in standard_deck() if RANK[onto] == RANK[c] + 1 and RED[onto] != RED[c])
+    for onto in standard_deck()
+}
+COLUMN_IDS = tuple(str(i + 1) for i in range(8))  # column index -> its id in the notation
+_COLUMN_INDEX = {pid: i for i, pid in enumerate(COLUMN_IDS)}
 PRETTY: dict[str, str] = {c: pretty(c) for c in standard_deck()}
 # The suits of the other colour: their foundations decide whether a card is safe.
 OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
@@ -175,6 +182,7 @@ class Command:
     src: str = ""
     dst: str = ""
     n: int = 0
+    card: str = ""  # the lowest of the moving cards, when known
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +199,11 @@ class Legal:
     moves: int  # how many moves (home ones included) there are
 
 
+AUTO = Action("auto", "Auto: send safe cards home")
+FINISH = Action("finish", "Finish: send every card home")
+UNDO = Action("undo", "Undo")
+RESIGN = Action("resign", "Resign")
+
 # (src, dst, n, default count, moving card) -> the move's Action and Command. The
 # label depends only on these, so each distinct move is formatted once per process.
 _MOVE_CACHE: dict[tuple[str, str, int, int, str], tuple[Action, Command]] = {}
@@ -202,7 +215,8 @@ def move_entry(src: str, dst: str, n: int, default: int, card: str) -> tuple[Act
     hit = _MOVE_CACHE.get(key)
     if hit is None:
         text = f"move {src} {dst}" + (f" {n}" if n != default else "")
-        hit = _MOVE_CACHE[key] = (Action(text, f"{PRETTY[card]} to {_where(dst)}"), Command("move", text, src, dst, n))
+        action = Action(text, f"{PRETTY[card]} to {_where(dst)}")
+        hit = _MOVE_CACHE[key] = (action, Command("move", text, src, dst, n, card))
     return hit
 
 
@@ -221,7 +235,7 @@ class SolitaireState(State):
     """Tableau, foundations, undo history and counters shared by both solitaires.
 
     Subclasses provide their piles (`_take`/`_put`/`_top` for ids the base does
-    not know, `_top_piles`), `_resolve_move`, `_can_finish`, `_stuck`, `hint`,
+    not know, `_top_cards`), `_resolve_move`, `_can_finish`, `_stuck`, `hint`,
     and their own verbs through `game_verbs`, `_check_verb` and `_extra_execute`.
     """
 
@@ -322,9 +336,8 @@ class SolitaireState(State):
 
     # -- piles ----------------------------------------------------------------
     def _column(self, pid: str) -> list[str] | None:
-        if pid.isdigit() and 1 <= int(pid) <= self.columns:
-            return self.tableau[int(pid) - 1]
-        return None
+        i = _COLUMN_INDEX.get(pid, self.columns)
+        return self.tableau[i] if i < self.columns else None
 
     def _top(self, pid: str) -> str | None:
         col = self._column(pid)
@@ -393,16 +406,16 @@ class SolitaireState(State):
         return step
 
     # -- automatic moves ------------------------------------------------------
-    def _top_piles(self) -> list[str]:
-        """Piles whose top card may go to a foundation (columns, cells, waste)."""
-        return [str(i + 1) for i in range(self.columns)]
+    def _top_cards(self) -> list[tuple[str, str]]:
+        """(pile, card) for every pile whose top card may go to a foundation: columns
+        first, then the game's own (cells, waste)."""
+        return [(COLUMN_IDS[i], col[-1]) for i, col in enumerate(self.tableau) if col]
 
     def _safe_source(self) -> str | None:
         found = self.found
-        for pid in self._top_piles():
-            card = self._top(pid)
+        for pid, card in self._top_cards():
             # fits_foundation first: it rules out nearly every card at the cost of one lookup
-            if card is not None and found[card[-1]] == RANK[card] - 1 and safe_for_foundation(card, found):
+            if found[card[-1]] == RANK[card] - 1 and safe_for_foundation(card, found):
                 return pid
         return None
 
@@ -418,10 +431,8 @@ class SolitaireState(State):
         ops: list[Op] = []
         while True:
             best = None
-            for pid in self._top_piles():
-                card = self._top(pid)
-                fits = card is not None and fits_foundation(card, self.found)
-                if fits and (best is None or RANK[card] < best[0]):
+            for pid, card in self._top_cards():
+                if fits_foundation(card, self.found) and (best is None or RANK[card] < best[0]):
                     best = (RANK[card], pid)
             if best is None:
                 return ops
@@ -625,7 +636,7 @@ class SolitaireState(State):
         if legal is None:
             home, moves = self._move_entries()
             entries = home + moves
-            actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions()
+            actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions(home)
             legal = self._legal = Legal(actions, {a.text: (a, c) for a, c in entries}, len(home), len(entries))
         return legal
 
@@ -641,13 +652,14 @@ class SolitaireState(State):
         """The first empty column: moves name only this one, as every empty column is alike."""
         return next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
 
-    def _tail_actions(self) -> list[Action]:
+    def _tail_actions(self, home: list[tuple[Action, Command]]) -> list[Action]:
         out = []
-        if self._safe_source() is not None:
-            out.append(Action("auto", "Auto: send safe cards home"))
+        # auto starts by sending a card home, so with no home move it is not legal.
+        if home and any(safe_for_foundation(cmd.card, self.found) for _, cmd in home):
+            out.append(AUTO)
         if self._can_finish():
-            out.append(Action("finish", "Finish: send every card home"))
+            out.append(FINISH)
         if self.history:
-            out.append(Action("undo", "Undo"))
-        out.append(Action("resign", "Resign"))
+            out.append(UNDO)
+        out.append(RESIGN)
         return out
