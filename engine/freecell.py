@@ -33,6 +33,8 @@ from engine import freecell_solver
 from engine.cards import RANKS, pretty, stack_deck, standard_deck
 from engine.core import Action, Game, IllegalAction, Option
 from engine.solitaire import (
+    BUILDS_ON,
+    COLUMN_IDS,
     RANK,
     RED,
     Command,
@@ -47,6 +49,11 @@ from engine.solitaire import (
 __all__ = ["GAME", "FreeCell", "FreeCellState", "microsoft_deal"]
 
 Entry = tuple[Action, Command]
+
+
+def _first(pair: tuple[int, Entry]) -> int:
+    return pair[0]
+
 
 DEAL_MAX = 1_000_000
 CELLS = "abcd"
@@ -246,8 +253,13 @@ class FreeCellState(SolitaireState):
         home: list[Entry] = []
         moves: list[Entry] = []
         tops = [col[-1] if col else None for col in tableau]
+        wanted: dict[str, list[int]] = {}  # card -> the columns whose top it may go onto
+        for j, onto in enumerate(tops):
+            if onto is not None:
+                for card in BUILDS_ON[onto]:
+                    wanted.setdefault(card, []).append(j)
         empties = tops.count(None)
-        first_empty = str(tops.index(None) + 1) if empties else None
+        first_empty = COLUMN_IDS[tops.index(None)] if empties else None
         free = cells.count(None)
         first_cell = CELLS[cells.index(None)] if free else None
         limit = (free + 1) << empties
@@ -258,24 +270,25 @@ class FreeCellState(SolitaireState):
             src = CELLS[k]
             if found[card[-1]] == RANK[card] - 1:
                 home.append(move_entry(src, "f", 1, 1, card))
-            for j, onto in enumerate(tops):
-                if onto is not None and RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card]:
-                    moves.append(move_entry(src, str(j + 1), 1, 1, card))
+            for j in wanted.get(card, ()):
+                moves.append(move_entry(src, COLUMN_IDS[j], 1, 1, card))
             if first_empty:
                 moves.append(move_entry(src, first_empty, 1, 1, card))
         for i, col in enumerate(tableau):
             if not col:
                 continue
-            src, top = str(i + 1), col[-1]
+            src, top = COLUMN_IDS[i], col[-1]
             if found[top[-1]] == RANK[top] - 1:
                 home.append(move_entry(src, "f", 1, 1, top))
             run = run_length(col)
-            for j, onto in enumerate(tops):
-                if onto is None or j == i:
-                    continue
-                depth = RANK[onto] - 1 - RANK[top]
-                if 0 <= depth < run and depth < limit and RED[col[-1 - depth]] != RED[onto]:
-                    moves.append(move_entry(src, str(j + 1), depth + 1, depth + 1, col[-1 - depth]))
+            onto_columns: list[tuple[int, Entry]] = []
+            for d in range(min(run, limit)):
+                card = col[-1 - d]
+                for j in wanted.get(card, ()):  # never column i: its top takes a lower rank
+                    onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
+            if len(onto_columns) > 1:
+                onto_columns.sort(key=_first)
+            moves += [entry for _, entry in onto_columns]
             if first_empty:
                 most = min(run, limit_empty)
                 for n in range(1, most + 1):

@@ -79,8 +79,15 @@ def builds_on(card: str, onto: str) -> bool:
 def run_length(column: list[str], floor: int = 0) -> int:
     """How many cards at the top of column form a build, never reaching below floor."""
     n = len(column)
-    k = 1 if n > floor else 0
-    while n - k > floor and builds_on(column[n - k], column[n - k - 1]):
+    if n <= floor:
+        return 0
+    k = 1
+    upper = column[-1]
+    while n - k > floor:
+        lower = column[n - k - 1]
+        if upper not in BUILDS_ON[lower]:
+            break
+        upper = lower
         k += 1
     return k
 
