@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from engine.cards import pretty, stack_deck, standard_deck
 from engine.core import Action, Event, Game, IllegalAction, Option
 from engine.solitaire import (
+    BUILDS_ON,
     COLUMN_IDS,
     RANK,
     RED,
@@ -49,11 +50,14 @@ __all__ = ["GAME", "Klondike", "KlondikeState"]
 
 Entry = tuple[Action, Command]
 
+
+def _first(pair: tuple[int, Entry]) -> int:
+    return pair[0]
+
+
 COLUMNS = 7
 KING = 13
 KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
-# BUILDS_ON[card]: the two cards that may be built onto card in the tableau
-BUILDS_ON = {onto: tuple(c for c in standard_deck() if builds_on(c, onto)) for onto in standard_deck()}
 
 
 class Klondike(Game):
@@ -321,36 +325,41 @@ class KlondikeState(SolitaireState):
         tableau, down, found = self.tableau, self.down, self.found
         home: list[Entry] = []
         moves: list[Entry] = []
-        tops = [col[-1] if col else None for col in tableau]
-        first_empty = tops.index(None) if None in tops else -1
+        wanted: dict[str, list[int]] = {}  # card -> the columns whose face-up top it may go onto
+        first_empty = -1
+        for j, col in enumerate(tableau):
+            if not col:
+                if first_empty < 0:
+                    first_empty = j
+            elif len(col) > down[j]:
+                for card in BUILDS_ON[col[-1]]:
+                    wanted.setdefault(card, []).append(j)
         if self.waste:
             card = self.waste[-1]
             if found[card[-1]] == RANK[card] - 1:
                 home.append(move_entry("w", "f", 1, 1, card))
-            for j, onto in enumerate(tops):
-                if onto is None:
-                    if j == first_empty and RANK[card] == KING:
-                        moves.append(move_entry("w", str(j + 1), 1, 1, card))
-                elif RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card]:
-                    moves.append(move_entry("w", str(j + 1), 1, 1, card))
+            targets = wanted.get(card, [])
+            if first_empty >= 0 and RANK[card] == KING:
+                targets = sorted([*targets, first_empty])
+            moves += [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets]
         for i, col in enumerate(tableau):
             if len(col) <= down[i]:
                 continue
-            src, top = str(i + 1), col[-1]
+            src, top = COLUMN_IDS[i], col[-1]
             if found[top[-1]] == RANK[top] - 1:
                 home.append(move_entry(src, "f", 1, 1, top))
             run = run_length(col, down[i])
-            for j, onto in enumerate(tops):
-                if j == i:
-                    continue
-                if onto is None:
-                    # a king already at the bottom gains nothing from moving
-                    if j == first_empty and RANK[col[-run]] == KING and run != len(col):
-                        moves.append(move_entry(src, str(j + 1), run, run, col[-run]))
-                    continue
-                depth = RANK[onto] - 1 - RANK[top]
-                if 0 <= depth < run and RED[col[-1 - depth]] != RED[onto]:
-                    moves.append(move_entry(src, str(j + 1), depth + 1, depth + 1, col[-1 - depth]))
+            onto_columns: list[tuple[int, Entry]] = []
+            for d in range(run):
+                card = col[-1 - d]
+                for j in wanted.get(card, ()):  # never column i: its top takes a lower rank
+                    onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
+            # a king already at the bottom gains nothing from moving to an empty column
+            if first_empty >= 0 and RANK[col[-run]] == KING and run != len(col):
+                onto_columns.append((first_empty, move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run])))
+            if len(onto_columns) > 1:
+                onto_columns.sort(key=_first)
+            moves += [entry for _, entry in onto_columns]
         return home, moves
 
     def _verb_actions(self) -> list[Action]:
@@ -382,6 +391,11 @@ class KlondikeState(SolitaireState):
         if any(c not in seen for c in self.stock):
             return 10
         wanted = self._playable_cards()
+        if self.draw_count == 1:  # every card comes up in turn: this pass, then (if allowed) the next
+            if not wanted.isdisjoint(self.stock):
+                return 10
+            again = self.passes is None or self.passes - 1 - self.recycles > 0
+            return 10 if again and not wanted.isdisjoint(self.waste) else 0
         stock, waste, recycles = self.stock[:], self.waste[:], self.recycles
         draw, passes = self.draw_count, self.passes
         turned = 0
