@@ -21,7 +21,10 @@ Notation (lowercase, canonical first):
     auto            send every safe card up (listed only when one can go)
     finish          send everything up (listed when nothing but that is left)
     undo, hint, resign
-Parsing is forgiving: "3 to 7", "3-7", "3>f", "3f", "m 3 7", "3 cell".
+Parsing is forgiving: "3 to 7", "3-7", "3>f", "3f", "m 3 7", "3 cell", "3 to free
+cell", "3 to freecell b", trailing punctuation. A card may stand for its pile ("A♣ to
+foundation", "8♥ on 9♠", "nine of hearts to column 5" moves the 9♥ and what is on
+it); a rank without its suit is accepted only when just one such card fits.
 """
 
 from __future__ import annotations

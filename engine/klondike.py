@@ -20,7 +20,10 @@ Notation (lowercase, canonical first):
     finish        send everything up (once every card is face up and the stock
                   and waste are empty)
     undo, hint, resign
-Parsing is forgiving: "3 to 7", "3-7", "w>f", "3f", "d" or "stock" for draw.
+Parsing is forgiving: "3 to 7", "3-7", "w>f", "3f", "d", "stock", "deal", "flip" or
+"turn over" for draw, trailing punctuation. A face-up card may stand for its pile
+("A♣ to foundation", "ace of clubs home", "6♥ on 7♣", "7h to column 3"); a rank
+without its suit ("ace home") is accepted only when just one such card fits.
 """
 
 from __future__ import annotations
@@ -84,6 +87,9 @@ class KlondikeState(SolitaireState):
         "turn": "draw",
         "recycle": "draw",
         "redeal": "draw",
+        "flip": "draw",
+        "turn over": "draw",
+        "next": "draw",
     }
 
     down: list[int]  # face-down cards at the bottom of each column
@@ -192,6 +198,9 @@ class KlondikeState(SolitaireState):
             self.waste.extend(cards)
         else:
             super()._put(pid, cards)
+
+    def _face_down(self, column: int) -> int:
+        return self.down[column]
 
     def _top_cards(self) -> list[tuple[str, str]]:
         tops = [(COLUMN_IDS[i], col[-1]) for i, col in enumerate(self.tableau) if len(col) > self.down[i]]

@@ -157,25 +157,94 @@ _PILE_WORDS = {
     "freecell": "cell",
     "fc": "cell",
     "free": "cell",
+    "freecells": "cell",
 }
 _SEPARATORS = re.compile(r"->|=>|→|>|-|,|:|/|;")
+_RANK_WORDS = {
+    "ace": "A",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "jack": "J",
+    "queen": "Q",
+    "king": "K",
+}
+_SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
+_SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+# "ace of clubs", "10 of ♥", "q of spades": a card named in words becomes its code first.
+_CARD_PHRASE = re.compile(
+    r"\b(" + "|".join(_RANK_WORDS) + r"|10|[2-9]|[ajqk])\s+of\s+(clubs?|diamonds?|hearts?|spades?|[♣♦♥♠♧♢♡♤])",
+    re.IGNORECASE,
+)
+_CARD_TOKEN = re.compile(r"(10|[2-9ajqkt])([cdhs♣♦♥♠♧♢♡♤])")
+_SYMBOLS = "♣♦♥♠♧♢♡♤"
+ANY_SUIT = "*"  # a token "*A" stands for a rank named without its suit ("ace to foundation")
+
+
+_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+_CARD_CODES = frozenset(standard_deck())
+
+
+def _is_card(token: str) -> bool:
+    return token in _CARD_CODES
+
+
+def _card_phrase(match: re.Match[str]) -> str:
+    rank = _RANK_WORDS.get(match[1].lower(), match[1].upper())
+    suit = _SYMBOL_SUITS.get(match[2]) or _SUIT_WORDS[match[2].lower().rstrip("s")]
+    return rank + suit
+
+
+def card_token(word: str) -> str | None:
+    """The card code a typed word names ("a♣", "10h", "th"), or None if it names no card."""
+    m = _CARD_TOKEN.fullmatch(word.lower())
+    if m is None:
+        return None
+    rank = {"t": "10"}.get(m[1], m[1].upper())
+    return rank + _SYMBOL_SUITS.get(m[2], m[2].upper())
 
 
 def split_command(text: str) -> list[str]:
-    """Lower-cased words with separators and filler removed ("3 to 7" -> ["3", "7"])."""
-    words = [w for w in _SEPARATORS.sub(" ", text.lower()).split() if w not in _FILLER]
-    if words and words[0] in _MOVE_WORDS:
+    """Lower-cased words with separators and filler removed ("3 to 7" -> ["3", "7"]).
+
+    Piles come out as the notation's ids ("1".."8", "a".."d", "w", "f", "cell"); a
+    card named in a command of several words comes out as its code ("AC"), and a
+    rank named alone as ANY_SUIT plus the rank ("*A"). A one-word command keeps the
+    old shorthand where every character is a pile ("3f", "a5"), unless it carries a
+    suit symbol.
+    """
+    text = text.strip()
+    text = text.rstrip(".!") if text.rstrip(".!") else text
+    if len(text) > 1 and text.endswith("?"):
+        text = text[:-1]
+    text = re.sub(r"free\s+cells?", "freecell", _CARD_PHRASE.sub(_card_phrase, text), flags=re.IGNORECASE)
+    words = [w for w in _SEPARATORS.sub(" ", text).split() if w.lower() not in _FILLER]
+    if words and words[0].lower() in _MOVE_WORDS:
         words = words[1:]
-    if len(words) == 1 and 2 <= len(words[0]) <= 3 and words[0] not in _PILE_WORDS:
-        words = list(words[0])  # "3f", "a5", "37": every pile is one character
+    shorthand = len(words) == 1 and 2 <= len(words[0]) <= 3 and words[0].lower() not in _PILE_WORDS
+    if shorthand and not any(c in _SYMBOLS for c in words[0]):
+        words = list(words[0].lower())  # "3f", "a5", "37": every pile is one character
         if len(words) == 3 and not words[2].isdigit():
             words = [words[0], words[1] + words[2]]
+    several = len(words) > 1
     out = []
-    for i, w in enumerate(words):
+    for i, raw in enumerate(words):
+        w = raw.lower()
         w = _PILE_WORDS.get(w, w)
         # "cell a" names the cell; a lone "cell" means the first free one.
-        if w == "cell" and i + 1 < len(words) and words[i + 1] in ("a", "b", "c", "d"):
+        if w == "cell" and i + 1 < len(words) and words[i + 1].lower() in ("a", "b", "c", "d"):
             continue
+        if several and len(w) > 1 and not w.isdigit() and w != "cell":
+            if (card := card_token(w)) is not None:
+                w = card
+            elif w in _RANK_WORDS:
+                w = ANY_SUIT + _RANK_WORDS[w]
         out.append(w)
     return out
 
@@ -480,8 +549,75 @@ class SolitaireState(State):
                 if not words[2].isdigit() or int(words[2]) < 1:
                     raise IllegalAction("The card count must be a number, as in “move 3 7 2”.")
                 n = int(words[2])
-            return self._resolve_move(words[0], words[1], n)
+            src, dst = words[0], self._destination(words[1])
+            if src.startswith(ANY_SUIT):
+                return self._resolve_rank(src[1:], dst, n)
+            if _is_card(src):
+                src, n = self._card_source(src, dst, n)
+            return self._resolve_move(src, dst, n)
         raise IllegalAction(self._help())
+
+    # -- cards named instead of piles ------------------------------------------
+    def _face_down(self, column: int) -> int:
+        """How many cards at the bottom of a column are face down (Klondike has some)."""
+        return 0
+
+    def _locate(self, card: str) -> tuple[str, int] | None:
+        """(pile, cards from card to the top) for a card the player may pick up, else None.
+
+        A face-down card is never found, so the answer tells nothing hidden.
+        """
+        for pid, top in self._top_cards():
+            if top == card:
+                return pid, 1
+        for i, col in enumerate(self.tableau):
+            if card in col:
+                k = col.index(card)
+                return (COLUMN_IDS[i], len(col) - k) if k >= self._face_down(i) else None
+        return None
+
+    def _card_source(self, card: str, dst: str, n: int | None) -> tuple[str, int]:
+        where = self._locate(card)
+        if where is None:
+            raise IllegalAction(f"The {PRETTY[card]} isn't face up on a pile you can move it from.")
+        pid, depth = where
+        if dst == "f" and depth > 1:
+            raise IllegalAction(f"Only a top card can go to its foundation, and the {PRETTY[card]} is covered.")
+        if n is not None and n != depth:
+            raise IllegalAction(f"Moving from the {PRETTY[card]} takes {depth} card{'s' if depth > 1 else ''}.")
+        return pid, depth
+
+    def _destination(self, word: str) -> str:
+        """A pile id, or the column whose top is the card named (“7♥ on 8♠”)."""
+        if word.startswith(ANY_SUIT):
+            raise IllegalAction("Say which card to build on with its suit, as in “7♥ on 8♠”, or give a column number.")
+        if not _is_card(word):
+            return word
+        for pid, top in self._top_cards():
+            if top == word and pid.isdigit():
+                return pid
+        raise IllegalAction(f"You can only build on the top card of a column, and the {PRETTY[word]} isn't one.")
+
+    def _resolve_rank(self, rank: str, dst: str, n: int | None) -> Command:
+        """A move for a rank named without its suit: accepted only when one card of it fits."""
+        fits: list[tuple[str, Command]] = []
+        for suit in SUITS:
+            card = rank + suit
+            where = self._locate(card)
+            if where is None or (dst == "f" and where[1] > 1):
+                continue
+            try:
+                fits.append((card, self._resolve_move(where[0], dst, where[1] if n is None else n)))
+            except IllegalAction:
+                continue
+        name = _RANK_NAMES.get(rank, rank)
+        if not fits:
+            raise IllegalAction(f"No {name} can go there now.")
+        if len(fits) > 1:
+            cards = [PRETTY[c] for c, _ in fits]
+            listed = ", ".join(cards[:-1]) + " and " + cards[-1]
+            raise IllegalAction(f"Which {name}? {listed} could go there: say the suit, as in “{cards[0]} to …”.")
+        return fits[0][1]
 
     def _check_verb(self, verb: str) -> Command:
         if verb == "undo" and not self.history:
