@@ -378,8 +378,9 @@ class SolitaireState(State):
         other.undos = self.undos
         other.hints = self.hints
         other.resigned = self.resigned
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        # The solitaires draw from their RNG only while dealing, so a copy may share it;
+        # copying a Mersenne Twister state costs more than the rest of the copy together.
+        other.rng = self.rng
         other._legal = self._legal  # immutable once built, so the copy may share it
 
     # -- turn structure -------------------------------------------------------
