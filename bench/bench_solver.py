@@ -22,6 +22,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -43,13 +44,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def solver_stats(first: int, deals: int, budget: int, jobs: int) -> dict[str, object]:
+def solver_stats(first: int, deals: int, budget: int, jobs: int, log_path: str = "") -> dict[str, object]:
     work = [(d, budget) for d in range(first, first + deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(solve_deal, work, chunksize=8))
-    else:
-        results = [solve_deal(w) for w in work]
+    results = []
+    log = open(log_path, "w") if log_path else None  # noqa: SIM115 - one line per deal as it finishes
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        for r in pool.map(solve_deal, work, chunksize=8) if pool else map(solve_deal, work):
+            results.append(r)
+            if log:
+                log.write("\t".join(str(x) for x in r) + "\n")
+                log.flush()
+    if log:
+        log.close()
     times = [r[2] for r in results]
     walls = [r[4] for r in results]
     solved = [r for r in results if r[1]]
@@ -90,6 +96,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--all", action="store_true", help="deals 1..32000")
+    parser.add_argument("--log", default="", help="write deal, solved, cpu s, positions, wall s per line here")
     parser.add_argument("--budget", type=int, default=freecell_solver.DEFAULT_BUDGET)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seconds", type=float, default=5.0)
@@ -97,7 +104,7 @@ def main() -> None:
     if args.all:
         args.first, args.deals = 1, 32000
     report = {
-        "solver": solver_stats(args.first, args.deals, args.budget, args.jobs),
+        "solver": solver_stats(args.first, args.deals, args.budget, args.jobs, args.log),
         "freecell_random": random_actions_per_second("freecell", args.seconds),
         "klondike_random": random_actions_per_second("klondike", args.seconds),
     }
