@@ -306,6 +306,9 @@ class FreeCellState(SolitaireState):
         return not self.legal().moves
 
     # -- finishing, hints and the solver --------------------------------------
+    def _finish_listed(self, home: list[Entry]) -> bool:
+        return bool(home) and self._can_finish()  # a sweep starts with a card that can go home
+
     def _can_finish(self) -> bool:
         found = self.found
         tops = [col[-1] for col in self.tableau if col] + [c for c in self.cells if c]

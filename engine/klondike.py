@@ -496,7 +496,7 @@ class KlondikeState(SolitaireState):
         legal = self.legal()
         if legal.home or self._can_finish():
             return False
-        moves = [cmd for _, cmd in legal.commands.values()]
+        moves = [cmd for _, cmd in legal.commands.values() if cmd.verb == "move"]
         if any(cmd.src == "w" for cmd in moves):
             return False  # a waste card onto the tableau always scores
         for cmd in moves:

@@ -270,7 +270,7 @@ class Legal:
     """
 
     actions: list[Action]
-    commands: dict[str, tuple[Action, Command]]
+    commands: dict[str, tuple[Action, Command]]  # moves, and the verbs in _PLAIN_VERBS
     home: int  # how many of the moves go to a foundation
     moves: int  # how many moves (home ones included) there are
 
@@ -279,6 +279,7 @@ AUTO = Action("auto", "Auto: send safe cards home")
 FINISH = Action("finish", "Finish: send every card home")
 UNDO = Action("undo", "Undo")
 RESIGN = Action("resign", "Resign")
+_PLAIN_VERBS = {verb: Command(verb, verb) for verb in ("undo", "resign", "draw")}
 
 # (src, dst, n, default count, moving card) -> the move's Action and Command. The
 # label depends only on these, so each distinct move is formatted once per process.
@@ -781,7 +782,11 @@ class SolitaireState(State):
             home, moves = self._move_entries()
             entries = home + moves
             actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions(home)
-            legal = self._legal = Legal(actions, {a.text: (a, c) for a, c in entries}, len(home), len(entries))
+            commands = {a.text: (a, c) for a, c in entries}
+            for a in actions:  # verbs whose check has no side effect may skip parsing too
+                if a.text in _PLAIN_VERBS:
+                    commands[a.text] = (a, _PLAIN_VERBS[a.text])
+            legal = self._legal = Legal(actions, commands, len(home), len(entries))
         return legal
 
     def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:
@@ -796,12 +801,15 @@ class SolitaireState(State):
         """The first empty column: moves name only this one, as every empty column is alike."""
         return next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
 
+    def _finish_listed(self, home: list[tuple[Action, Command]]) -> bool:
+        return self._can_finish()
+
     def _tail_actions(self, home: list[tuple[Action, Command]]) -> list[Action]:
         out = []
         # auto starts by sending a card home, so with no home move it is not legal.
         if home and any(safe_for_foundation(cmd.card, self.found) for _, cmd in home):
             out.append(AUTO)
-        if self._can_finish():
+        if self._finish_listed(home):
             out.append(FINISH)
         if self.history:
             out.append(UNDO)
