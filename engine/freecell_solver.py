@@ -189,7 +189,7 @@ class _Search:
         while heap:
             _, _, index, (pcols, pcells, pfound) = heapq.heappop(heap)
             for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns):
-                key = _key(ccols, ccells)
+                key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
                 if key in seen:
                     continue
                 seen.add(key)
@@ -276,37 +276,33 @@ def _children(
     cells: tuple[int, ...],
     found: tuple[int, ...],
     columns: dict[Column, tuple[int, int, int]],
-):
+) -> list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]]:
     """(move, columns, cells, foundations) for every move, auto-moves applied.
 
     The parent is closed under auto-moves, so a child needs the auto sweep only
     when a card went up (foundations grew) or a column's new top card is safe;
-    a move out of a free cell or onto a column exposes nothing new.
+    a move out of a free cell or onto a column exposes nothing new. This is the
+    search's inner loop, so it is written out flat: a list, no helper calls.
     """
+    out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
     free = cells.count(0)
-    empty = [i for i, c in enumerate(cols) if not c]
-    limit = (free + 1) << len(empty)
-    limit_empty = (free + 1) << (len(empty) - 1) if empty else 0
-    first_empty = empty[0] if empty else -1
+    empties = cols.count(())
+    limit = (free + 1) << empties
+    limit_empty = (free + 1) << (empties - 1) if empties else 0
+    first_empty = cols.index(()) if empties else -1
     first_cell = cells.index(0) if free else -1
     wanted: dict[int, list[int]] = {}  # card -> columns whose top it may go onto
     for j, col in enumerate(cols):
         if col:
             for c in _FITS_ONTO[col[-1]]:
-                wanted.setdefault(c, []).append(j)
+                if c in wanted:
+                    wanted[c].append(j)
+                else:
+                    wanted[c] = [j]
     f0, f1, f2, f3 = found
+    # the highest rank of each colour the safe rule sends up now
     safe_black, safe_red = max(2, min(f1, f2) + 1), max(2, min(f0, f3) + 1)
-
-    def exposes_safe(col: Column) -> bool:
-        if not col:
-            return False
-        c = col[-1]
-        return found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if _RED[c] else safe_black)
-
-    def child(move: Move, ncols: list[Column], ncells: list[int], nfound: list[int], sweep: bool):
-        if sweep:
-            _auto(ncols, ncells, nfound)
-        return move, tuple(ncols), tuple(ncells), tuple(nfound)
+    red = _RED
 
     for ci, c in enumerate(cells):
         if not c:
@@ -316,16 +312,20 @@ def _children(
             ncells[ci] = 0
             nfound = list(found)
             nfound[c & 3] += 1
-            yield child((CELLS_BASE + ci, FOUNDATION, 1), list(cols), ncells, nfound, True)
+            ncols = list(cols)
+            _auto(ncols, ncells, nfound)
+            out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
         targets = wanted.get(c, [])
         if first_empty >= 0:
             targets = [*targets, first_empty]
-        for j in targets:
-            ncols = list(cols)
-            ncols[j] = (*cols[j], c)
+        if targets:
             ncells = list(cells)
             ncells[ci] = 0
-            yield child((CELLS_BASE + ci, j, 1), ncols, ncells, list(found), False)
+            tcells = tuple(ncells)
+            for j in targets:
+                ncols = list(cols)
+                ncols[j] = (*cols[j], c)
+                out.append(((CELLS_BASE + ci, j, 1), tuple(ncols), tcells, found))
 
     for i, col in enumerate(cols):
         if not col:
@@ -337,27 +337,43 @@ def _children(
             ncols[i] = col[:-1]
             nfound = list(found)
             nfound[top & 3] += 1
-            yield child((i, FOUNDATION, 1), ncols, list(cells), nfound, True)
-        run = _info(col, columns)[0]
-        for d in range(min(run, limit)):
+            ncells = list(cells)
+            _auto(ncols, ncells, nfound)
+            out.append(((i, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
+        info = columns.get(col)
+        if info is None:
+            info = columns[col] = _column_info(col)
+        run = info[0]
+        moves: list[tuple[Move, Column, int, Column]] = []  # (move, what stays, target, new target)
+        for d in range(run if run < limit else limit):
             for j in wanted.get(col[n - 1 - d], ()):
-                ncols = list(cols)
-                ncols[i] = rest = col[: n - 1 - d]
-                ncols[j] = cols[j] + col[n - 1 - d :]
-                yield child((i, j, d + 1), ncols, list(cells), list(found), exposes_safe(rest))
+                moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
         if first_empty >= 0:
-            count = min(run, limit_empty)
+            count = run if run < limit_empty else limit_empty
             if count < n:  # moving a whole column into an empty one changes nothing
-                ncols = list(cols)
-                ncols[i] = rest = col[: n - count]
-                ncols[first_empty] = col[n - count :]
-                yield child((i, first_empty, count), ncols, list(cells), list(found), exposes_safe(rest))
+                moves.append(((i, first_empty, count), col[: n - count], first_empty, col[n - count :]))
+        for move, rest, j, moved in moves:
+            ncols = list(cols)
+            ncols[i] = rest
+            ncols[j] = moved
+            c = rest[-1] if rest else 0
+            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if red[c] else safe_black):
+                ncells, nfound = list(cells), list(found)
+                _auto(ncols, ncells, nfound)
+                out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
+            else:
+                out.append((move, tuple(ncols), cells, found))
         if first_cell >= 0:
             ncols = list(cols)
             ncols[i] = rest = col[:-1]
             ncells = list(cells)
             ncells[first_cell] = top
-            yield child((i, CELLS_BASE + first_cell, 1), ncols, ncells, list(found), exposes_safe(rest))
+            c = rest[-1] if rest else 0
+            nfound = list(found)
+            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if red[c] else safe_black):
+                _auto(ncols, ncells, nfound)
+            out.append(((i, CELLS_BASE + first_cell, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
+    return out
 
 
 def _score(
@@ -370,10 +386,13 @@ def _score(
     """Lower is better: an estimate of the work left, not a bound."""
     disorder = 0
     empty = 0
+    which = 2 if w.low_rank else 1
     for col in cols:
         if col:
-            info = _info(col, columns)
-            disorder += info[2] if w.low_rank else info[1]
+            info = columns.get(col)
+            if info is None:
+                info = columns[col] = _column_info(col)
+            disorder += info[which]
         else:
             empty += 1
     buried = 0  # cards above the next card each foundation needs
