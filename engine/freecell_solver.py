@@ -103,7 +103,7 @@ class Strategy:
     cell: int = 1  # per occupied free cell
     empty: int = 1  # bonus per empty column
     low_rank: bool = False  # disorder = cards above a lower card, not above a break
-    seed: int = 0  # 0: ties go to the newest position; else they are broken at random
+    seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
@@ -171,8 +171,9 @@ class _Search:
         self.seen = {_key(start[0], start[1])}
         self.columns: dict[Column, tuple[int, int, int]] = {}
         # Heap entries are (score, tie-break, node index, position). With no seed the
-        # newest (deepest) node wins a tie, which keeps greedy search on the line it is
-        # following; a seed breaks ties at random so the searches wander apart.
+        # oldest node wins a tie (the first search then plays exactly as the solver
+        # always has, so its lines stay the same); a seed breaks ties at random so
+        # the other searches wander apart from it.
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         self.heap: list[tuple[int, float, int, Position]] = [(0, 0, 0, start)]
 
@@ -197,7 +198,7 @@ class _Search:
                 if sum(cfound) == 52:
                     return _replay(nodes, len(nodes) - 1, self.start)
                 score = _score(ccols, ccells, cfound, columns, strategy)
-                tie = rng.random() if rng else -len(nodes)
+                tie = rng.random() if rng else len(nodes)
                 heapq.heappush(heap, (score, tie, len(nodes) - 1, (ccols, ccells, cfound)))
             if len(seen) >= stop:
                 return None
