@@ -518,3 +518,31 @@ def test_a_card_named_as_a_source_carries_its_run():
     assert state.parse(0, "2♣ to 3").text == "move a 3"
     with pytest.raises(IllegalAction, match="only build on the top card"):
         state.parse(0, "9h on 10s")
+
+
+# -- the legal-move cache ---------------------------------------------------------------
+
+
+def test_cached_legal_moves_match_a_fresh_state_after_every_action():
+    """A state rebuilt from its dump has no cache: both must list the same moves and stuck flag."""
+    state = GAME.new(1, options={"deal": "27"})
+    rng = random.Random(27)
+    for _ in range(300):
+        if state.over:
+            break
+        fresh = GAME.load(json.loads(json.dumps(state.dump())))
+        listed = [(a.text, a.label) for a in state.legal_actions(0)]
+        assert listed == [(a.text, a.label) for a in fresh.legal_actions(0)]
+        assert state.view(0) == fresh.view(0)
+        choices = [t for t, _ in listed if t not in ("resign", "finish")]
+        state.apply(0, rng.choice(choices))
+
+
+def test_a_copy_moves_on_without_touching_the_original():
+    state = GAME.new(1, options={"deal": "5"})
+    before = [a.text for a in state.legal_actions(0)]
+    dumped = dump_text(state)
+    other = state.copy()
+    other.apply(0, "move 1 a")
+    assert [a.text for a in state.legal_actions(0)] == before and dump_text(state) == dumped
+    assert other.cells[0] is not None and state.cells[0] is None

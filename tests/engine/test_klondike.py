@@ -544,3 +544,30 @@ def test_a_covered_card_cannot_go_home_and_a_count_must_agree():
         state.parse(0, "9h on 10c 1")
     with pytest.raises(IllegalAction, match="only build on the top card of a column"):
         state.parse(0, "8s on 9h")
+
+
+# -- the legal-move cache ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_cached_legal_moves_match_a_fresh_state_after_every_action(draw):
+    """A state rebuilt from its dump has no cache: both must list the same moves and stuck flag."""
+    state = new(seed=4, draw=draw)
+    rng = random.Random(4)
+    for _ in range(300):
+        if state.over:
+            break
+        fresh = GAME.load(json.loads(json.dumps(state.dump())))
+        listed = [(a.text, a.label) for a in state.legal_actions(0)]
+        assert listed == [(a.text, a.label) for a in fresh.legal_actions(0)]
+        assert state.view(0) == fresh.view(0)
+        state.apply(0, rng.choice([t for t, _ in listed if t != "resign"]))
+
+
+def test_a_copy_moves_on_without_touching_the_original():
+    state = new(seed=6)
+    before = [a.text for a in state.legal_actions(0)]
+    other = state.copy()
+    other.apply(0, "draw")
+    assert [a.text for a in state.legal_actions(0)] == before
+    assert not state.waste and other.waste
