@@ -438,35 +438,36 @@ class KlondikeState(SolitaireState):
         return self._follow_up(cmd)
 
     def _follow_up(self, cmd: Command) -> int:
-        """Value of a move that turns nothing up: what it makes possible next.
+        """Value of a column-to-column move that turns nothing up: what it makes possible next.
 
-        The move is tried in place and undone; it turns no card over, so nothing
-        hidden is looked at.
+        Worked out from the position as it stands (the move turns no card over, so
+        nothing hidden is looked at): the card it uncovers, or the column it empties.
         """
-        ops = self._do_move(cmd.src, cmd.dst, cmd.n)
-        try:
-            i = int(cmd.src) - 1
-            col = self.tableau[i]
-            if not col:
-                kings = [c for j, c in enumerate(self.tableau) if self.down[j] and RANK[c[self.down[j]]] == KING]
-                waste_king = bool(self.waste) and RANK[self.waste[-1]] == KING
-                return 20 if kings or waste_king else 0
-            exposed = col[-1]
-            if fits_foundation(exposed, self.found):
-                return 30
-            if self.waste and builds_on(self.waste[-1], exposed):
-                return 25
-            for j, other in enumerate(self.tableau):
-                if j == i or not self.down[j]:
-                    continue
-                depth = RANK[exposed] - 1 - RANK[other[-1]]
-                run = run_length(other, self.down[j])
-                if depth + 1 == run and RED[other[-run]] != RED[exposed]:
-                    return 35  # a run that sits on face-down cards can now move here
-            return 0
-        finally:
-            for op in reversed(ops):
-                self._revert(op)
+        tableau, down = self.tableau, self.down
+        i, target, n = int(cmd.src) - 1, int(cmd.dst) - 1, cmd.n
+        col = tableau[i]
+        if n == len(col):
+            kings = any(down[j] and RANK[c[down[j]]] == KING for j, c in enumerate(tableau) if j != i)
+            waste_king = bool(self.waste) and RANK[self.waste[-1]] == KING
+            return 20 if kings or waste_king else 0
+        exposed = col[-n - 1]
+        if fits_foundation(exposed, self.found):
+            return 30
+        if self.waste and builds_on(self.waste[-1], exposed):
+            return 25
+        for j, other in enumerate(tableau):
+            if j == i or not down[j]:
+                continue
+            run = run_length(other, down[j])
+            head = other[-run]
+            # the target's run grows by the moved cards, which then form its top
+            top = col[-1] if j == target else other[-1]
+            if j == target:
+                run += n
+            depth = RANK[exposed] - 1 - RANK[top]
+            if depth + 1 == run and RED[head] != RED[exposed]:
+                return 35  # a run that sits on face-down cards can now move here
+        return 0
 
     def _scored_moves(self) -> list[tuple[int, Action]]:
         scored = []
