@@ -160,21 +160,8 @@ _PILE_WORDS = {
     "freecells": "cell",
 }
 _SEPARATORS = re.compile(r"->|=>|→|>|-|,|:|/|;")
-_RANK_WORDS = {
-    "ace": "A",
-    "two": "2",
-    "three": "3",
-    "four": "4",
-    "five": "5",
-    "six": "6",
-    "seven": "7",
-    "eight": "8",
-    "nine": "9",
-    "ten": "10",
-    "jack": "J",
-    "queen": "Q",
-    "king": "K",
-}
+_WORDS_IN_RANK_ORDER = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen")
+_RANK_WORDS = dict(zip((*_WORDS_IN_RANK_ORDER, "king"), RANKS, strict=True))
 _SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
 _SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 # "ace of clubs", "10 of ♥", "q of spades": a card named in words becomes its code first.
