@@ -21,7 +21,10 @@ Notation (lowercase, canonical first):
     auto            send every safe card up (listed only when one can go)
     finish          send everything up (listed when nothing but that is left)
     undo, hint, resign
-Parsing is forgiving: "3 to 7", "3-7", "3>f", "3f", "m 3 7", "3 cell".
+Parsing is forgiving: "3 to 7", "3-7", "3>f", "3f", "m 3 7", "3 cell", "3 to free
+cell", "3 to freecell b", trailing punctuation. A card may stand for its pile ("A♣ to
+foundation", "8♥ on 9♠", "nine of hearts to column 5" moves the 9♥ and what is on
+it); a rank without its suit is accepted only when just one such card fits.
 """
 
 from __future__ import annotations
@@ -32,9 +35,28 @@ from typing import Any
 from engine import freecell_solver
 from engine.cards import RANKS, pretty, stack_deck, standard_deck
 from engine.core import Action, Game, IllegalAction, Option
-from engine.solitaire import RANK, RED, Command, Op, SolitaireState, builds_on, run_length, sweep_wins
+from engine.solitaire import (
+    BUILDS_ON,
+    COLUMN_IDS,
+    RANK,
+    RED,
+    Command,
+    Op,
+    SolitaireState,
+    builds_on,
+    move_entry,
+    run_length,
+    sweep_wins,
+)
 
 __all__ = ["GAME", "FreeCell", "FreeCellState", "microsoft_deal"]
+
+Entry = tuple[Action, Command]
+
+
+def _first(pair: tuple[int, Entry]) -> int:
+    return pair[0]
+
 
 DEAL_MAX = 1_000_000
 CELLS = "abcd"
@@ -150,8 +172,10 @@ class FreeCellState(SolitaireState):
         else:
             super()._put(pid, cards)
 
-    def _top_piles(self) -> list[str]:
-        return [*super()._top_piles(), *CELLS]
+    def _top_cards(self) -> list[tuple[str, str]]:
+        tops = super()._top_cards()
+        tops += [(CELLS[k], card) for k, card in enumerate(self.cells) if card is not None]
+        return tops
 
     def max_run(self, to_empty: bool = False) -> int:
         """The most cards one move may carry: (free cells + 1) x 2^(empty columns).
@@ -222,40 +246,74 @@ class FreeCellState(SolitaireState):
             )
         return [depth + 1]
 
-    def _move_commands(self) -> tuple[list[Command], list[Command]]:
-        home: list[Command] = []
-        moves: list[Command] = []
-        first_empty = self._first_empty()
-        first_cell = CELLS[self.cells.index(None)] if None in self.cells else None
-        for src in [*CELLS, *(str(i + 1) for i in range(8))]:
-            if self._top(src) is None:
+    def _move_entries(self) -> tuple[list[Entry], list[Entry]]:
+        """Every legal move, in menu order: from the cells first, then from each column.
+
+        This is the hot path of random play and search, so it works on tops and ranks
+        directly instead of asking `_counts` (which also words the refusals).
+        """
+        tableau, cells, found = self.tableau, self.cells, self.found
+        home: list[Entry] = []
+        moves: list[Entry] = []
+        tops = [col[-1] if col else None for col in tableau]
+        wanted: dict[str, list[int]] = {}  # card -> the columns whose top it may go onto
+        for j, onto in enumerate(tops):
+            if onto is not None:
+                for card in BUILDS_ON[onto]:
+                    wanted.setdefault(card, []).append(j)
+        empties = tops.count(None)
+        first_empty = COLUMN_IDS[tops.index(None)] if empties else None
+        free = cells.count(None)
+        first_cell = CELLS[cells.index(None)] if free else None
+        limit = (free + 1) << empties
+        limit_empty = (free + 1) << (empties - 1) if empties else 0
+        for k, card in enumerate(cells):
+            if card is None:
                 continue
-            targets = [str(i + 1) for i, c in enumerate(self.tableau) if c]
+            src = CELLS[k]
+            if found[card[-1]] == RANK[card] - 1:
+                home.append(move_entry(src, "f", 1, 1, card))
+            for j in wanted.get(card, ()):
+                moves.append(move_entry(src, COLUMN_IDS[j], 1, 1, card))
             if first_empty:
-                targets.append(first_empty)
-            if src not in CELLS and first_cell:
-                targets.append(first_cell)
-            if isinstance(self._counts(src, "f"), list):
-                home.append(self._move_command(src, "f", 1, [1]))
-            for dst in targets:
-                counts = self._counts(src, dst)
-                if not isinstance(counts, list):
-                    continue
-                whole = 0 if src in CELLS else len(self.tableau[int(src) - 1])
-                for n in counts:
-                    if dst == first_empty and n == whole:
-                        continue  # a whole column into an empty one changes nothing
-                    moves.append(self._move_command(src, dst, n, counts))
+                moves.append(move_entry(src, first_empty, 1, 1, card))
+        for i, col in enumerate(tableau):
+            if not col:
+                continue
+            src, top = COLUMN_IDS[i], col[-1]
+            if found[top[-1]] == RANK[top] - 1:
+                home.append(move_entry(src, "f", 1, 1, top))
+            run = run_length(col)
+            onto_columns: list[tuple[int, Entry]] = []
+            for d in range(min(run, limit)):
+                card = col[-1 - d]
+                for j in wanted.get(card, ()):  # never column i: its top takes a lower rank
+                    onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
+            if len(onto_columns) > 1:
+                onto_columns.sort(key=_first)
+            moves += [entry for _, entry in onto_columns]
+            if first_empty:
+                most = min(run, limit_empty)
+                for n in range(1, most + 1):
+                    if n != len(col):  # a whole column into an empty one changes nothing
+                        moves.append(move_entry(src, first_empty, n, most, col[-n]))
+            if first_cell:
+                moves.append(move_entry(src, first_cell, 1, 1, top))
         return home, moves
 
-    def _has_move(self) -> bool:
-        return any(a.text.startswith("move") for a in self.legal_actions(0)) or self._safe_source() is not None
-
     def _stuck(self) -> bool:
-        return not self._has_move()
+        """No move at all (a card that can go home is a move, so auto is covered)."""
+        return not self.legal().moves
 
     # -- finishing, hints and the solver --------------------------------------
+    def _finish_listed(self, home: list[Entry]) -> bool:
+        return bool(home) and self._can_finish()  # a sweep starts with a card that can go home
+
     def _can_finish(self) -> bool:
+        found = self.found
+        tops = [col[-1] for col in self.tableau if col] + [c for c in self.cells if c]
+        if not any(found[c[-1]] == RANK[c] - 1 for c in tops):
+            return not tops  # nothing can start the sweep (the usual case, so it is asked first)
         return sweep_wins([*self.tableau, *([c] for c in self.cells if c)], self.found)
 
     def _check_verb(self, verb: str) -> Command:

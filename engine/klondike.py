@@ -20,7 +20,10 @@ Notation (lowercase, canonical first):
     finish        send everything up (once every card is face up and the stock
                   and waste are empty)
     undo, hint, resign
-Parsing is forgiving: "3 to 7", "3-7", "w>f", "3f", "d" or "stock" for draw.
+Parsing is forgiving: "3 to 7", "3-7", "w>f", "3f", "d", "stock", "deal", "flip" or
+"turn over" for draw, trailing punctuation. A face-up card may stand for its pile
+("A♣ to foundation", "ace of clubs home", "6♥ on 7♣", "7h to column 3"); a rank
+without its suit ("ace home") is accepted only when just one such card fits.
 """
 
 from __future__ import annotations
@@ -31,21 +34,33 @@ from typing import Any, ClassVar
 from engine.cards import pretty, stack_deck, standard_deck
 from engine.core import Action, Event, Game, IllegalAction, Option
 from engine.solitaire import (
+    BUILDS_ON,
+    COLUMN_IDS,
     RANK,
     RED,
     Command,
     Op,
     SolitaireState,
     builds_on,
+    card_at,
     fits_foundation,
+    move_entry,
     run_length,
     safe_for_foundation,
 )
 
 __all__ = ["GAME", "Klondike", "KlondikeState"]
 
+Entry = tuple[Action, Command]
+
+
+def _first(pair: tuple[int, Entry]) -> int:
+    return pair[0]
+
+
 COLUMNS = 7
 KING = 13
+KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
 
 
 class Klondike(Game):
@@ -72,6 +87,9 @@ class KlondikeState(SolitaireState):
         "turn": "draw",
         "recycle": "draw",
         "redeal": "draw",
+        "flip": "draw",
+        "turn over": "draw",
+        "next": "draw",
     }
 
     down: list[int]  # face-down cards at the bottom of each column
@@ -181,8 +199,14 @@ class KlondikeState(SolitaireState):
         else:
             super()._put(pid, cards)
 
-    def _top_piles(self) -> list[str]:
-        return [*super()._top_piles(), "w"]
+    def _face_down(self, column: int) -> int:
+        return self.down[column]
+
+    def _top_cards(self) -> list[tuple[str, str]]:
+        tops = [(COLUMN_IDS[i], col[-1]) for i, col in enumerate(self.tableau) if len(col) > self.down[i]]
+        if self.waste:
+            tops.append(("w", self.waste[-1]))
+        return tops
 
     def _after_take(self, pid: str) -> list[Op]:
         """Turn up a face-down card left on top of a column (as PySolFC does)."""
@@ -301,25 +325,50 @@ class KlondikeState(SolitaireState):
             event = Event("recycle", "{p0} turns the waste over.", {"pass": self.recycles + 1})
         return self._record([op], event)
 
-    def _move_commands(self) -> tuple[list[Command], list[Command]]:
-        home: list[Command] = []
-        moves: list[Command] = []
-        first_empty = self._first_empty()
-        for src in ["w", *(str(i + 1) for i in range(COLUMNS))]:
-            if self._top(src) is None:
+    def _move_entries(self) -> tuple[list[Entry], list[Entry]]:
+        """Every legal move, in menu order: from the waste first, then from each column.
+
+        The hot path of random play, so it works on ranks and colours directly
+        instead of asking `_counts` (which also words the refusals).
+        """
+        tableau, down, found = self.tableau, self.down, self.found
+        home: list[Entry] = []
+        moves: list[Entry] = []
+        wanted: dict[str, list[int]] = {}  # card -> the columns whose face-up top it may go onto
+        first_empty = -1
+        for j, col in enumerate(tableau):
+            if not col:
+                if first_empty < 0:
+                    first_empty = j
+            elif len(col) > down[j]:
+                for card in BUILDS_ON[col[-1]]:
+                    wanted.setdefault(card, []).append(j)
+        if self.waste:
+            card = self.waste[-1]
+            if found[card[-1]] == RANK[card] - 1:
+                home.append(move_entry("w", "f", 1, 1, card))
+            targets = wanted.get(card, [])
+            if first_empty >= 0 and RANK[card] == KING:
+                targets = sorted([*targets, first_empty])
+            moves += [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets]
+        for i, col in enumerate(tableau):
+            if len(col) <= down[i]:
                 continue
-            if isinstance(self._counts(src, "f"), list):
-                home.append(self._move_command(src, "f", 1, [1]))
-            for j, target in enumerate(self.tableau):
-                dst = str(j + 1)
-                if dst == src or (not target and dst != first_empty):
-                    continue
-                counts = self._counts(src, dst)
-                if not isinstance(counts, list):
-                    continue
-                if not target and src != "w" and counts[0] == len(self.tableau[int(src) - 1]):
-                    continue  # a king already at the bottom gains nothing from moving
-                moves.append(self._move_command(src, dst, None, counts))
+            src, top = COLUMN_IDS[i], col[-1]
+            if found[top[-1]] == RANK[top] - 1:
+                home.append(move_entry(src, "f", 1, 1, top))
+            run = run_length(col, down[i])
+            onto_columns: list[tuple[int, Entry]] = []
+            for d in range(run):
+                card = col[-1 - d]
+                for j in wanted.get(card, ()):  # never column i: its top takes a lower rank
+                    onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
+            # a king already at the bottom gains nothing from moving to an empty column
+            if first_empty >= 0 and RANK[col[-run]] == KING and run != len(col):
+                onto_columns.append((first_empty, move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run])))
+            if len(onto_columns) > 1:
+                onto_columns.sort(key=_first)
+            moves += [entry for _, entry in onto_columns]
         return home, moves
 
     def _verb_actions(self) -> list[Action]:
@@ -334,27 +383,38 @@ class KlondikeState(SolitaireState):
     def _finish_refusal(self) -> str:
         return "You can finish once every card is face up and the stock and waste are empty."
 
-    def _playable(self, card: str) -> bool:
-        if fits_foundation(card, self.found):
-            return True
+    def _playable_cards(self) -> set[str]:
+        """Every card that could be played from the waste now: the foundations' next
+        cards, what builds on a face-up column top, and kings if a column is empty."""
+        wanted = {card_at(suit, top + 1) for suit, top in self.found.items() if top < KING}
         for i, col in enumerate(self.tableau):
-            if (not col and RANK[card] == KING) or (len(col) > self.down[i] and builds_on(card, col[-1])):
-                return True
-        return False
+            if not col:
+                wanted.update(KINGS)
+            elif len(col) > self.down[i]:
+                wanted.update(BUILDS_ON[col[-1]])
+        return wanted
 
     def _draw_value(self) -> int:
         """Worth drawing if an unseen card may come up or a known one will play."""
-        if any(c not in self.seen for c in self.stock):
+        seen = self.seen
+        if any(c not in seen for c in self.stock):
             return 10
+        wanted = self._playable_cards()
+        if self.draw_count == 1:  # every card comes up in turn: this pass, then (if allowed) the next
+            if not wanted.isdisjoint(self.stock):
+                return 10
+            again = self.passes is None or self.passes - 1 - self.recycles > 0
+            return 10 if again and not wanted.isdisjoint(self.waste) else 0
         stock, waste, recycles = self.stock[:], self.waste[:], self.recycles
+        draw, passes = self.draw_count, self.passes
         turned = 0
         for _ in range(200):
             if stock:
-                for _ in range(min(self.draw_count, len(stock))):
+                for _ in range(min(draw, len(stock))):
                     waste.append(stock.pop())
-                if self._playable(waste[-1]):
+                if waste[-1] in wanted:
                     return 10
-            elif waste and (self.passes is None or self.passes - 1 - recycles > 0) and turned < 2:
+            elif waste and (passes is None or passes - 1 - recycles > 0) and turned < 2:
                 stock, waste, recycles, turned = waste[::-1], [], recycles + 1, turned + 1
             else:
                 break
@@ -378,35 +438,36 @@ class KlondikeState(SolitaireState):
         return self._follow_up(cmd)
 
     def _follow_up(self, cmd: Command) -> int:
-        """Value of a move that turns nothing up: what it makes possible next.
+        """Value of a column-to-column move that turns nothing up: what it makes possible next.
 
-        The move is tried in place and undone; it turns no card over, so nothing
-        hidden is looked at.
+        Worked out from the position as it stands (the move turns no card over, so
+        nothing hidden is looked at): the card it uncovers, or the column it empties.
         """
-        ops = self._do_move(cmd.src, cmd.dst, cmd.n)
-        try:
-            i = int(cmd.src) - 1
-            col = self.tableau[i]
-            if not col:
-                kings = [c for j, c in enumerate(self.tableau) if self.down[j] and RANK[c[self.down[j]]] == KING]
-                waste_king = bool(self.waste) and RANK[self.waste[-1]] == KING
-                return 20 if kings or waste_king else 0
-            exposed = col[-1]
-            if fits_foundation(exposed, self.found):
-                return 30
-            if self.waste and builds_on(self.waste[-1], exposed):
-                return 25
-            for j, other in enumerate(self.tableau):
-                if j == i or not self.down[j]:
-                    continue
-                depth = RANK[exposed] - 1 - RANK[other[-1]]
-                run = run_length(other, self.down[j])
-                if depth + 1 == run and RED[other[-run]] != RED[exposed]:
-                    return 35  # a run that sits on face-down cards can now move here
-            return 0
-        finally:
-            for op in reversed(ops):
-                self._revert(op)
+        tableau, down = self.tableau, self.down
+        i, target, n = int(cmd.src) - 1, int(cmd.dst) - 1, cmd.n
+        col = tableau[i]
+        if n == len(col):
+            kings = any(down[j] and RANK[c[down[j]]] == KING for j, c in enumerate(tableau) if j != i)
+            waste_king = bool(self.waste) and RANK[self.waste[-1]] == KING
+            return 20 if kings or waste_king else 0
+        exposed = col[-n - 1]
+        if fits_foundation(exposed, self.found):
+            return 30
+        if self.waste and builds_on(self.waste[-1], exposed):
+            return 25
+        for j, other in enumerate(tableau):
+            if j == i or not down[j]:
+                continue
+            run = run_length(other, down[j])
+            head = other[-run]
+            # the target's run grows by the moved cards, which then form its top
+            top = col[-1] if j == target else other[-1]
+            if j == target:
+                run += n
+            depth = RANK[exposed] - 1 - RANK[top]
+            if depth + 1 == run and RED[head] != RED[exposed]:
+                return 35  # a run that sits on face-down cards can now move here
+        return 0
 
     def _scored_moves(self) -> list[tuple[int, Action]]:
         scored = []
@@ -417,7 +478,7 @@ class KlondikeState(SolitaireState):
             elif verb == "draw":
                 scored.append((self._draw_value(), action))
             elif verb == "move":
-                scored.append((self._move_value(self._command(action.text)), action))
+                scored.append((self._move_value(self.legal().commands[action.text][1]), action))
         return [(s, a) for s, a in scored if s > 0]
 
     def hint(self) -> Action | None:
@@ -428,8 +489,24 @@ class KlondikeState(SolitaireState):
         return max(scored, key=lambda sa: sa[0])[1] if scored else None
 
     def _stuck(self) -> bool:
-        """No move can make progress (only shuffling runs or cycling a known stock)."""
-        return not self._scored_moves()
+        """No move can make progress (only shuffling runs or cycling a known stock).
+
+        The same answer as "no move scores above zero" in `_scored_moves`, asked
+        cheapest first so the usual position is settled without trying a move.
+        """
+        legal = self.legal()
+        if legal.home or self._can_finish():
+            return False
+        moves = [cmd for _, cmd in legal.commands.values() if cmd.verb == "move"]
+        if any(cmd.src == "w" for cmd in moves):
+            return False  # a waste card onto the tableau always scores
+        for cmd in moves:
+            i = int(cmd.src) - 1
+            if self.down[i] and len(self.tableau[i]) - cmd.n == self.down[i]:
+                return False  # it turns a card up
+        if self._draw_problem() is None and self._draw_value() > 0:
+            return False
+        return not any(self._follow_up(cmd) > 0 for cmd in moves)
 
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
         return self.hint()

@@ -34,14 +34,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import RANKS, SUITS, pretty, standard_deck
-from engine.core import Action, Event, IllegalAction, Outcome, State, copy_rng, dump_rng, load_rng
+from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, load_rng
 
 __all__ = [
     "Command",
+    "Legal",
     "Op",
     "SolitaireState",
     "builds_on",
+    "card_at",
     "fits_foundation",
+    "move_entry",
     "run_length",
     "safe_for_foundation",
     "split_command",
@@ -52,6 +55,14 @@ Op = list[Any]
 
 RANK: dict[str, int] = {c: RANKS.index(c[:-1]) + 1 for c in standard_deck()}  # ace 1 .. king 13
 RED: dict[str, bool] = {c: c[-1] in "HD" for c in standard_deck()}
+# BUILDS_ON[card]: the two cards that may be built onto card in the tableau.
+BUILDS_ON: dict[str, tuple[str, ...]] = {
+    onto: tuple(c for c in standard_deck() if RANK[onto] == RANK[c] + 1 and RED[onto] != RED[c])
+    for onto in standard_deck()
+}
+COLUMN_IDS = tuple(str(i + 1) for i in range(8))  # column index -> its id in the notation
+_COLUMN_INDEX = {pid: i for i, pid in enumerate(COLUMN_IDS)}
+PRETTY: dict[str, str] = {c: pretty(c) for c in standard_deck()}
 # The suits of the other colour: their foundations decide whether a card is safe.
 OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 
@@ -68,8 +79,15 @@ def builds_on(card: str, onto: str) -> bool:
 def run_length(column: list[str], floor: int = 0) -> int:
     """How many cards at the top of column form a build, never reaching below floor."""
     n = len(column)
-    k = 1 if n > floor else 0
-    while n - k > floor and builds_on(column[n - k], column[n - k - 1]):
+    if n <= floor:
+        return 0
+    k = 1
+    upper = column[-1]
+    while n - k > floor:
+        lower = column[n - k - 1]
+        if upper not in BUILDS_ON[lower]:
+            break
+        upper = lower
         k += 1
     return k
 
@@ -139,25 +157,81 @@ _PILE_WORDS = {
     "freecell": "cell",
     "fc": "cell",
     "free": "cell",
+    "freecells": "cell",
 }
 _SEPARATORS = re.compile(r"->|=>|→|>|-|,|:|/|;")
+_WORDS_IN_RANK_ORDER = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen")
+_RANK_WORDS = dict(zip((*_WORDS_IN_RANK_ORDER, "king"), RANKS, strict=True))
+_SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
+_SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+# "ace of clubs", "10 of ♥", "q of spades": a card named in words becomes its code first.
+_CARD_PHRASE = re.compile(
+    r"\b(" + "|".join(_RANK_WORDS) + r"|10|[2-9]|[ajqk])\s+of\s+(clubs?|diamonds?|hearts?|spades?|[♣♦♥♠♧♢♡♤])",
+    re.IGNORECASE,
+)
+_CARD_TOKEN = re.compile(r"(10|[2-9ajqkt])([cdhs♣♦♥♠♧♢♡♤])")
+_SYMBOLS = "♣♦♥♠♧♢♡♤"
+ANY_SUIT = "*"  # a token "*A" stands for a rank named without its suit ("ace to foundation")
+
+
+_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+_CARD_CODES = frozenset(standard_deck())
+
+
+def _is_card(token: str) -> bool:
+    return token in _CARD_CODES
+
+
+def _card_phrase(match: re.Match[str]) -> str:
+    rank = _RANK_WORDS.get(match[1].lower(), match[1].upper())
+    suit = _SYMBOL_SUITS.get(match[2]) or _SUIT_WORDS[match[2].lower().rstrip("s")]
+    return rank + suit
+
+
+def card_token(word: str) -> str | None:
+    """The card code a typed word names ("a♣", "10h", "th"), or None if it names no card."""
+    m = _CARD_TOKEN.fullmatch(word.lower())
+    if m is None:
+        return None
+    rank = {"t": "10"}.get(m[1], m[1].upper())
+    return rank + _SYMBOL_SUITS.get(m[2], m[2].upper())
 
 
 def split_command(text: str) -> list[str]:
-    """Lower-cased words with separators and filler removed ("3 to 7" -> ["3", "7"])."""
-    words = [w for w in _SEPARATORS.sub(" ", text.lower()).split() if w not in _FILLER]
-    if words and words[0] in _MOVE_WORDS:
+    """Lower-cased words with separators and filler removed ("3 to 7" -> ["3", "7"]).
+
+    Piles come out as the notation's ids ("1".."8", "a".."d", "w", "f", "cell"); a
+    card named in a command of several words comes out as its code ("AC"), and a
+    rank named alone as ANY_SUIT plus the rank ("*A"). A one-word command keeps the
+    old shorthand where every character is a pile ("3f", "a5"), unless it carries a
+    suit symbol.
+    """
+    text = text.strip()
+    text = text.rstrip(".!") if text.rstrip(".!") else text
+    if len(text) > 1 and text.endswith("?"):
+        text = text[:-1]
+    text = re.sub(r"free\s+cells?", "freecell", _CARD_PHRASE.sub(_card_phrase, text), flags=re.IGNORECASE)
+    words = [w for w in _SEPARATORS.sub(" ", text).split() if w.lower() not in _FILLER]
+    if words and words[0].lower() in _MOVE_WORDS:
         words = words[1:]
-    if len(words) == 1 and 2 <= len(words[0]) <= 3 and words[0] not in _PILE_WORDS:
-        words = list(words[0])  # "3f", "a5", "37": every pile is one character
+    shorthand = len(words) == 1 and 2 <= len(words[0]) <= 3 and words[0].lower() not in _PILE_WORDS
+    if shorthand and not any(c in _SYMBOLS for c in words[0]):
+        words = list(words[0].lower())  # "3f", "a5", "37": every pile is one character
         if len(words) == 3 and not words[2].isdigit():
             words = [words[0], words[1] + words[2]]
+    several = len(words) > 1
     out = []
-    for i, w in enumerate(words):
+    for i, raw in enumerate(words):
+        w = raw.lower()
         w = _PILE_WORDS.get(w, w)
         # "cell a" names the cell; a lone "cell" means the first free one.
-        if w == "cell" and i + 1 < len(words) and words[i + 1] in ("a", "b", "c", "d"):
+        if w == "cell" and i + 1 < len(words) and words[i + 1].lower() in ("a", "b", "c", "d"):
             continue
+        if several and len(w) > 1 and not w.isdigit() and w != "cell":
+            if (card := card_token(w)) is not None:
+                w = card
+            elif w in _RANK_WORDS:
+                w = ANY_SUIT + _RANK_WORDS[w]
         out.append(w)
     return out
 
@@ -171,6 +245,51 @@ class Command:
     src: str = ""
     dst: str = ""
     n: int = 0
+    card: str = ""  # the lowest of the moving cards, when known
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """Everything legal in one position, worked out once and kept until the position changes.
+
+    `commands` maps each move's canonical text to its parsed Command so applying a
+    listed move skips parsing; `actions` is the whole menu in legal_actions order.
+    """
+
+    actions: list[Action]
+    commands: dict[str, tuple[Action, Command]]  # moves, and the verbs in _PLAIN_VERBS
+    home: int  # how many of the moves go to a foundation
+    moves: int  # how many moves (home ones included) there are
+
+
+AUTO = Action("auto", "Auto: send safe cards home")
+FINISH = Action("finish", "Finish: send every card home")
+UNDO = Action("undo", "Undo")
+RESIGN = Action("resign", "Resign")
+_PLAIN_VERBS = {verb: Command(verb, verb) for verb in ("undo", "resign", "draw")}
+
+# (src, dst, n, default count, moving card) -> the move's Action and Command. The
+# label depends only on these, so each distinct move is formatted once per process.
+_MOVE_CACHE: dict[tuple[str, str, int, int, str], tuple[Action, Command]] = {}
+
+
+def move_entry(src: str, dst: str, n: int, default: int, card: str) -> tuple[Action, Command]:
+    """The Action and Command for moving n cards (the lowest being `card`) from src to dst."""
+    key = (src, dst, n, default, card)
+    hit = _MOVE_CACHE.get(key)
+    if hit is None:
+        text = f"move {src} {dst}" + (f" {n}" if n != default else "")
+        action = Action(text, f"{PRETTY[card]} to {_where(dst)}")
+        hit = _MOVE_CACHE[key] = (action, Command("move", text, src, dst, n, card))
+    return hit
+
+
+def _where(dst: str) -> str:
+    if dst == "f":
+        return "foundation"
+    if dst == "w":
+        return "waste"
+    return f"column {dst}" if dst.isdigit() else f"free cell {dst}"
 
 
 # -- the shared state ---------------------------------------------------------
@@ -180,7 +299,7 @@ class SolitaireState(State):
     """Tableau, foundations, undo history and counters shared by both solitaires.
 
     Subclasses provide their piles (`_take`/`_put`/`_top` for ids the base does
-    not know, `_top_piles`), `_resolve_move`, `_can_finish`, `_stuck`, `hint`,
+    not know, `_top_cards`), `_resolve_move`, `_can_finish`, `_stuck`, `hint`,
     and their own verbs through `game_verbs`, `_check_verb` and `_extra_execute`.
     """
 
@@ -196,6 +315,7 @@ class SolitaireState(State):
     hints: int
     resigned: bool
     rng: random.Random
+    _legal: Legal | None = None  # the legal moves of the current position, None until asked
 
     # -- construction helpers -------------------------------------------------
     def _init_common(self, options: dict[str, str], rng: random.Random) -> None:
@@ -209,6 +329,7 @@ class SolitaireState(State):
         self.hints = 0
         self.resigned = False
         self.rng = rng
+        self._legal = None
 
     def _dump_common(self) -> dict[str, Any]:
         return {
@@ -233,6 +354,7 @@ class SolitaireState(State):
         self.hints = int(data["hints"])
         self.resigned = bool(data["resigned"])
         self.rng = load_rng(data["rng"])
+        self._legal = None
 
     def _copy_common(self, other: SolitaireState) -> None:
         other._news = []
@@ -244,7 +366,10 @@ class SolitaireState(State):
         other.undos = self.undos
         other.hints = self.hints
         other.resigned = self.resigned
-        other.rng = copy_rng(self.rng)
+        # The solitaires draw from their RNG only while dealing, so a copy may share it;
+        # copying a Mersenne Twister state costs more than the rest of the copy together.
+        other.rng = self.rng
+        other._legal = self._legal  # immutable once built, so the copy may share it
 
     def stats(self, seat: int) -> dict[str, int | float]:
         return {"hints": self.hints, "undos": self.undos}
@@ -279,9 +404,8 @@ class SolitaireState(State):
 
     # -- piles ----------------------------------------------------------------
     def _column(self, pid: str) -> list[str] | None:
-        if pid.isdigit() and 1 <= int(pid) <= self.columns:
-            return self.tableau[int(pid) - 1]
-        return None
+        i = _COLUMN_INDEX.get(pid, self.columns)
+        return self.tableau[i] if i < self.columns else None
 
     def _top(self, pid: str) -> str | None:
         col = self._column(pid)
@@ -350,14 +474,16 @@ class SolitaireState(State):
         return step
 
     # -- automatic moves ------------------------------------------------------
-    def _top_piles(self) -> list[str]:
-        """Piles whose top card may go to a foundation (columns, cells, waste)."""
-        return [str(i + 1) for i in range(self.columns)]
+    def _top_cards(self) -> list[tuple[str, str]]:
+        """(pile, card) for every pile whose top card may go to a foundation: columns
+        first, then the game's own (cells, waste)."""
+        return [(COLUMN_IDS[i], col[-1]) for i, col in enumerate(self.tableau) if col]
 
     def _safe_source(self) -> str | None:
-        for pid in self._top_piles():
-            card = self._top(pid)
-            if card is not None and safe_for_foundation(card, self.found):
+        found = self.found
+        for pid, card in self._top_cards():
+            # fits_foundation first: it rules out nearly every card at the cost of one lookup
+            if found[card[-1]] == RANK[card] - 1 and safe_for_foundation(card, found):
                 return pid
         return None
 
@@ -373,10 +499,8 @@ class SolitaireState(State):
         ops: list[Op] = []
         while True:
             best = None
-            for pid in self._top_piles():
-                card = self._top(pid)
-                fits = card is not None and fits_foundation(card, self.found)
-                if fits and (best is None or RANK[card] < best[0]):
+            for pid, card in self._top_cards():
+                if fits_foundation(card, self.found) and (best is None or RANK[card] < best[0]):
                     best = (RANK[card], pid)
             if best is None:
                 return ops
@@ -394,8 +518,16 @@ class SolitaireState(State):
     def parse(self, seat: int, text: str) -> Action:
         if self.over:
             raise IllegalAction("The game is over.")
+        hit = self._listed(text)
+        if hit is not None:
+            return hit[0]
         cmd = self._command(text)
         return Action(cmd.text, self._label(cmd))
+
+    def _listed(self, text: str) -> tuple[Action, Command] | None:
+        """The listed move whose canonical text is exactly `text` (no parsing needed)."""
+        legal = self._legal
+        return None if legal is None else legal.commands.get(text)
 
     def _command(self, text: str) -> Command:
         words = split_command(text)
@@ -409,8 +541,75 @@ class SolitaireState(State):
                 if not words[2].isdigit() or int(words[2]) < 1:
                     raise IllegalAction("The card count must be a number, as in “move 3 7 2”.")
                 n = int(words[2])
-            return self._resolve_move(words[0], words[1], n)
+            src, dst = words[0], self._destination(words[1])
+            if src.startswith(ANY_SUIT):
+                return self._resolve_rank(src[1:], dst, n)
+            if _is_card(src):
+                src, n = self._card_source(src, dst, n)
+            return self._resolve_move(src, dst, n)
         raise IllegalAction(self._help())
+
+    # -- cards named instead of piles ------------------------------------------
+    def _face_down(self, column: int) -> int:
+        """How many cards at the bottom of a column are face down (Klondike has some)."""
+        return 0
+
+    def _locate(self, card: str) -> tuple[str, int] | None:
+        """(pile, cards from card to the top) for a card the player may pick up, else None.
+
+        A face-down card is never found, so the answer tells nothing hidden.
+        """
+        for pid, top in self._top_cards():
+            if top == card:
+                return pid, 1
+        for i, col in enumerate(self.tableau):
+            if card in col:
+                k = col.index(card)
+                return (COLUMN_IDS[i], len(col) - k) if k >= self._face_down(i) else None
+        return None
+
+    def _card_source(self, card: str, dst: str, n: int | None) -> tuple[str, int]:
+        where = self._locate(card)
+        if where is None:
+            raise IllegalAction(f"The {PRETTY[card]} isn't face up on a pile you can move it from.")
+        pid, depth = where
+        if dst == "f" and depth > 1:
+            raise IllegalAction(f"Only a top card can go to its foundation, and the {PRETTY[card]} is covered.")
+        if n is not None and n != depth:
+            raise IllegalAction(f"Moving from the {PRETTY[card]} takes {depth} card{'s' if depth > 1 else ''}.")
+        return pid, depth
+
+    def _destination(self, word: str) -> str:
+        """A pile id, or the column whose top is the card named (“7♥ on 8♠”)."""
+        if word.startswith(ANY_SUIT):
+            raise IllegalAction("Say which card to build on with its suit, as in “7♥ on 8♠”, or give a column number.")
+        if not _is_card(word):
+            return word
+        for pid, top in self._top_cards():
+            if top == word and pid.isdigit():
+                return pid
+        raise IllegalAction(f"You can only build on the top card of a column, and the {PRETTY[word]} isn't one.")
+
+    def _resolve_rank(self, rank: str, dst: str, n: int | None) -> Command:
+        """A move for a rank named without its suit: accepted only when one card of it fits."""
+        fits: list[tuple[str, Command]] = []
+        for suit in SUITS:
+            card = rank + suit
+            where = self._locate(card)
+            if where is None or (dst == "f" and where[1] > 1):
+                continue
+            try:
+                fits.append((card, self._resolve_move(where[0], dst, where[1] if n is None else n)))
+            except IllegalAction:
+                continue
+        name = _RANK_NAMES.get(rank, rank)
+        if not fits:
+            raise IllegalAction(f"No {name} can go there now.")
+        if len(fits) > 1:
+            cards = [PRETTY[c] for c, _ in fits]
+            listed = ", ".join(cards[:-1]) + " and " + cards[-1]
+            raise IllegalAction(f"Which {name}? {listed} could go there: say the suit, as in “{cards[0]} to …”.")
+        return fits[0][1]
 
     def _check_verb(self, verb: str) -> Command:
         if verb == "undo" and not self.history:
@@ -448,10 +647,7 @@ class SolitaireState(State):
         if cmd.verb != "move":
             return cmd.verb.capitalize()
         card = self._moving_card(cmd.src, cmd.n)
-        where = {"f": "foundation", "w": "waste"}.get(cmd.dst)
-        if where is None:
-            where = f"column {cmd.dst}" if cmd.dst.isdigit() else f"free cell {cmd.dst}"
-        return f"{pretty(card)} to {where}" if card else cmd.text
+        return f"{PRETTY[card]} to {_where(cmd.dst)}" if card else cmd.text
 
     def _moving_card(self, src: str, n: int) -> str | None:
         """The bottom card of the n cards leaving src."""
@@ -462,10 +658,12 @@ class SolitaireState(State):
 
     # -- applying -------------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        return self._execute(self._command(text))
+        hit = self._listed(text)
+        return self._execute(hit[1] if hit is not None else self._command(text))
 
     def _execute(self, cmd: Command) -> list[Event]:
         self._news = []  # events the game's own reactions add (a Klondike card turned up)
+        self._legal = None  # every verb but hint changes the position or the counters
         if cmd.verb == "undo":
             self._undo_step()
             self.undos += 1
@@ -495,7 +693,7 @@ class SolitaireState(State):
             events = self._record(ops + auto, event)
             if auto:
                 cards = self._home_cards(auto)
-                text = ", ".join(pretty(c) for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
+                text = ", ".join(PRETTY[c] for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
                 events.insert(1, Event("auto", text, {"cards": cards}))
             return events
         return self._extra_execute(cmd)
@@ -520,13 +718,13 @@ class SolitaireState(State):
     def _narrate(self, card: str, cmd: Command) -> str:
         many = f" and {cmd.n - 1} more" if cmd.n > 1 else ""
         if cmd.dst == "f":
-            return f"{{p0}} plays {pretty(card)} to its foundation."
+            return f"{{p0}} plays {PRETTY[card]} to its foundation."
         if cmd.dst.isdigit():
             col = self.tableau[int(cmd.dst) - 1]
             under = col[-cmd.n - 1] if len(col) > cmd.n else None
-            where = f"onto {pretty(under)}" if under else f"to empty column {cmd.dst}"
-            return f"{{p0}} moves {pretty(card)}{many} {where}."
-        return f"{{p0}} puts {pretty(card)} in free cell {cmd.dst}."
+            where = f"onto {PRETTY[under]}" if under else f"to empty column {cmd.dst}"
+            return f"{{p0}} moves {PRETTY[card]}{many} {where}."
+        return f"{{p0}} puts {PRETTY[card]} in free cell {cmd.dst}."
 
     def _record(self, ops: list[Op], event: Event) -> list[Event]:
         """Keep ops as one undo step and add the win / stuck narration."""
@@ -559,14 +757,30 @@ class SolitaireState(State):
     # -- legal actions -------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
         """Moves home first, then the other moves, then the game's own verbs, then the shared ones."""
-        if seat not in self.to_move:
+        if seat != 0 or self.over:
             return []
-        home, moves = self._move_commands()
-        actions = [Action(c.text, self._label(c)) for c in home + moves]
-        return actions + self._verb_actions() + self._tail_actions()
+        return list(self.legal().actions)  # a copy: callers may change their list
 
-    def _move_commands(self) -> tuple[list[Command], list[Command]]:
-        """The legal moves as (moves to a foundation, every other move)."""
+    def legal(self) -> Legal:
+        """The legal moves of this position, built on first use and kept until it changes.
+
+        Only `_execute` changes the position, and it drops this; tests that build a
+        position by assigning piles do so before anything asks.
+        """
+        legal = self._legal
+        if legal is None:
+            home, moves = self._move_entries()
+            entries = home + moves
+            actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions(home)
+            commands = {a.text: (a, c) for a, c in entries}
+            for a in actions:  # verbs whose check has no side effect may skip parsing too
+                if a.text in _PLAIN_VERBS:
+                    commands[a.text] = (a, _PLAIN_VERBS[a.text])
+            legal = self._legal = Legal(actions, commands, len(home), len(entries))
+        return legal
+
+    def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:
+        """The legal moves as (moves to a foundation, every other move); see `move_entry`."""
         raise NotImplementedError
 
     def _verb_actions(self) -> list[Action]:
@@ -577,13 +791,17 @@ class SolitaireState(State):
         """The first empty column: moves name only this one, as every empty column is alike."""
         return next((str(i + 1) for i, c in enumerate(self.tableau) if not c), None)
 
-    def _tail_actions(self) -> list[Action]:
+    def _finish_listed(self, home: list[tuple[Action, Command]]) -> bool:
+        return self._can_finish()
+
+    def _tail_actions(self, home: list[tuple[Action, Command]]) -> list[Action]:
         out = []
-        if self._safe_source() is not None:
-            out.append(Action("auto", "Auto: send safe cards home"))
-        if self._can_finish():
-            out.append(Action("finish", "Finish: send every card home"))
+        # auto starts by sending a card home, so with no home move it is not legal.
+        if home and any(safe_for_foundation(cmd.card, self.found) for _, cmd in home):
+            out.append(AUTO)
+        if self._finish_listed(home):
+            out.append(FINISH)
         if self.history:
-            out.append(Action("undo", "Undo"))
-        out.append(Action("resign", "Resign"))
+            out.append(UNDO)
+        out.append(RESIGN)
         return out

@@ -468,3 +468,81 @@ def test_dump_load_and_determinize_are_exact_copies():
     assert again.dump() == state.dump()
     assert state.determinize(0, random.Random(1)).dump() == state.dump()
     assert state.copy().dump() == state.dump()
+
+
+# -- natural move text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("2 to free cell", "move 2 a"),
+        ("2 to freecell", "move 2 a"),
+        ("2 to cell", "move 2 a"),
+        ("2 to free cell c.", "move 2 c"),
+        ("column 2 to free cell b", "move 2 b"),
+        ("8♥ on 9♠", "move 2 1"),
+        ("eight of hearts to column 1", "move 2 1"),
+        ("8h 1", "move 2 1"),
+        ("A♦ to foundation", "move 3 f"),
+        ("ace of diamonds home", "move 3 f"),
+        ("K♣ to free cell", None),
+        ("8♥ to an empty column", None),
+        ("9♠ to 5", "move 1 5"),
+    ],
+)
+def test_natural_move_text(typed, canonical):
+    state = position([["9S"], ["8H"], ["KC", "AD"], ["AH"]])
+    if canonical is None:
+        with pytest.raises(IllegalAction):
+            state.parse(0, typed)
+        return
+    assert state.parse(0, typed).text == canonical
+    assert state.parse(0, canonical).text == canonical
+
+
+def test_a_rank_without_its_suit_must_be_unambiguous():
+    state = position([["9S"], ["8H"], ["KC", "AD"], ["AH"]])
+    with pytest.raises(IllegalAction, match=r"Which ace\? A♥ and A♦ could go there"):
+        state.parse(0, "ace to foundation")
+    assert state.parse(0, "eight to 1").text == "move 2 1"
+    with pytest.raises(IllegalAction, match="No queen can go there now"):
+        state.parse(0, "queen to 1")
+
+
+def test_a_card_named_as_a_source_carries_its_run():
+    state = position([["10S", "9H", "8C"], ["JD"], []], cells=("2C", None, None, None))
+    assert state.parse(0, "10♠ on J♦").text == "move 1 2"
+    assert state.parse(0, "9♥ to 3").text == "move 1 3 2"  # the 9♥ and what is on it
+    assert state.parse(0, "8♣ to 3").text == "move 1 3 1"
+    assert state.parse(0, "2♣ to 3").text == "move a 3"
+    with pytest.raises(IllegalAction, match="only build on the top card"):
+        state.parse(0, "9h on 10s")
+
+
+# -- the legal-move cache ---------------------------------------------------------------
+
+
+def test_cached_legal_moves_match_a_fresh_state_after_every_action():
+    """A state rebuilt from its dump has no cache: both must list the same moves and stuck flag."""
+    state = GAME.new(1, options={"deal": "27"})
+    rng = random.Random(27)
+    for _ in range(300):
+        if state.over:
+            break
+        fresh = GAME.load(json.loads(json.dumps(state.dump())))
+        listed = [(a.text, a.label) for a in state.legal_actions(0)]
+        assert listed == [(a.text, a.label) for a in fresh.legal_actions(0)]
+        assert state.view(0) == fresh.view(0)
+        choices = [t for t, _ in listed if t not in ("resign", "finish")]
+        state.apply(0, rng.choice(choices))
+
+
+def test_a_copy_moves_on_without_touching_the_original():
+    state = GAME.new(1, options={"deal": "5"})
+    before = [a.text for a in state.legal_actions(0)]
+    dumped = dump_text(state)
+    other = state.copy()
+    other.apply(0, "move 1 a")
+    assert [a.text for a in state.legal_actions(0)] == before and dump_text(state) == dumped
+    assert other.cells[0] is not None and state.cells[0] is None

@@ -482,3 +482,92 @@ def test_dump_load_round_trip_and_copy():
     again = GAME.load(json.loads(json.dumps(state.dump())))
     assert again.dump() == state.dump() and again.view(0) == state.view(0)
     assert state.copy().dump() == state.dump()
+
+
+# -- natural move text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("A♠ to foundation", "move 3 f"),
+        ("a♠ home", "move 3 f"),
+        ("ace of spades to the foundation.", "move 3 f"),
+        ("as f", "move 3 f"),
+        ("6♥ on 7♣", "move 2 1"),
+        ("6h to column 1!", "move 2 1"),
+        ("six of hearts onto seven of clubs", "move 2 1"),
+        ("move 2 to column 1", "move 2 1"),
+        ("flip", "draw"),
+        ("turn over", "draw"),
+        ("deal", "draw"),
+        ("Draw.", "draw"),
+        ("next", "draw"),
+        ("undo!", "undo"),
+    ],
+)
+def test_natural_move_text(typed, canonical):
+    state = new(deck_with(tops={0: "7C", 1: "6H", 2: "AS"}))
+    if canonical == "undo":
+        state.apply(0, "draw")
+    assert state.parse(0, typed).text == canonical
+    assert state.parse(0, canonical).text == canonical
+
+
+def test_a_rank_without_its_suit_is_refused_when_two_cards_fit():
+    state = position([["AS"], ["AH"], ["9C"]])
+    with pytest.raises(IllegalAction, match=r"Which ace\? A♠ and A♥ could go there: say the suit"):
+        state.parse(0, "ace to foundation")
+    assert state.parse(0, "ace of hearts to foundation").text == "move 2 f"
+    assert position([["AS"], ["9C"]]).parse(0, "ace home").text == "move 1 f"  # the only ace: no suit needed
+    with pytest.raises(IllegalAction, match="No king can go there now"):
+        state.parse(0, "king to 3")
+
+
+def test_a_card_named_is_found_only_where_the_player_can_see_it():
+    # 7C sits face down under 5D; 9H is in the stock: both get the same refusal.
+    state = position([["7C", "5D"], ["6S"]], down=[1, 0], stock=["9H"])
+    with pytest.raises(IllegalAction) as down:
+        state.parse(0, "7♣ to 2")
+    with pytest.raises(IllegalAction) as stock:
+        state.parse(0, "9♥ to 2")
+    assert str(down.value) == str(stock.value).replace("9♥", "7♣")
+    assert "isn't face up" in str(down.value)
+
+
+def test_a_covered_card_cannot_go_home_and_a_count_must_agree():
+    state = position([["2S", "9H", "8S"], ["10C"], []], found={"S": 1})
+    with pytest.raises(IllegalAction, match="Only a top card can go to its foundation"):
+        state.parse(0, "2♠ to foundation")
+    assert state.parse(0, "9h on 10c").text == "move 1 2"
+    with pytest.raises(IllegalAction, match="takes 2 cards"):
+        state.parse(0, "9h on 10c 1")
+    with pytest.raises(IllegalAction, match="only build on the top card of a column"):
+        state.parse(0, "8s on 9h")
+
+
+# -- the legal-move cache ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_cached_legal_moves_match_a_fresh_state_after_every_action(draw):
+    """A state rebuilt from its dump has no cache: both must list the same moves and stuck flag."""
+    state = new(seed=4, draw=draw)
+    rng = random.Random(4)
+    for _ in range(300):
+        if state.over:
+            break
+        fresh = GAME.load(json.loads(json.dumps(state.dump())))
+        listed = [(a.text, a.label) for a in state.legal_actions(0)]
+        assert listed == [(a.text, a.label) for a in fresh.legal_actions(0)]
+        assert state.view(0) == fresh.view(0)
+        state.apply(0, rng.choice([t for t, _ in listed if t != "resign"]))
+
+
+def test_a_copy_moves_on_without_touching_the_original():
+    state = new(seed=6)
+    before = [a.text for a in state.legal_actions(0)]
+    other = state.copy()
+    other.apply(0, "draw")
+    assert [a.text for a in state.legal_actions(0)] == before
+    assert not state.waste and other.waste
