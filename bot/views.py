@@ -149,12 +149,20 @@ def describer(table: Table) -> Any:
         text = "" if value is None else str(value)
         if key == "verb":
             return text.title()
+        if key == "meld":
+            return f"Meld {text}"
         return pretty_cards([text]) if key == "to" else text
 
     return describe
 
 
-STEP_PROMPTS = {"verb": "what to do", "cards": "a card", "to": "where (or whom)", "move": "which move"}
+STEP_PROMPTS = {
+    "verb": "what to do",
+    "cards": "a card",
+    "to": "where (or whom)",
+    "meld": "which meld",
+    "move": "which move",
+}
 BUTTONS_MAX = 10  # more options than this go in a select menu
 
 

@@ -99,7 +99,9 @@ def meld_action(meld: tuple[str, ...]) -> Action:
 
 def layoff_action(card: str, number: int) -> Action:
     text = f"layoff {card.lower()} on {number}"
-    return _cached(text, f"Lay off {pretty(card)} on meld {number}", {"verb": "layoff", "cards": [card], "to": number})
+    return _cached(
+        text, f"Lay off {pretty(card)} on meld {number}", {"verb": "layoff", "cards": [card], "meld": number}
+    )
 
 
 def discard_action(card: str) -> Action:
@@ -422,7 +424,7 @@ class RummyState(State):
         if verb == "meld":
             return self._meld(seat, tuple(action.parts["cards"]))
         if verb == "layoff":
-            return self._layoff(seat, action.parts["cards"][0], action.parts["to"])
+            return self._layoff(seat, action.parts["cards"][0], action.parts["meld"])
         if verb == "discard":
             return self._discard(seat, action.parts["cards"][0])
         return self._go_rummy(seat)

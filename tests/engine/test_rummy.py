@@ -480,7 +480,7 @@ def test_parts_let_a_panel_narrow_moves():
     ]
     play(state, "draw", "meld 9d 10d jd", "discard 2c", "draw")
     parts = {a.text: a.parts for a in state.legal_actions(1)}
-    assert parts["layoff 8d on 1"] == {"verb": "layoff", "cards": ["8D"], "to": 1}
+    assert parts["layoff 8d on 1"] == {"verb": "layoff", "cards": ["8D"], "meld": 1}  # an int "to" would be a seat
     assert parts["discard qs"] == {"verb": "discard", "cards": ["QS"]}
     with_8d = [a.text for a in state.legal_actions(1) if "8D" in a.parts.get("cards", [])]
     assert with_8d == ["layoff 8d on 1", "discard 8d"]
