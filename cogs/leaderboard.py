@@ -44,7 +44,7 @@ class LeaderboardCog(commands.Cog):
                 value=f"{record(r)} ({r['vs_ai']} against the AI){rating}",
                 inline=False,
             )
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: ParlourBot) -> None:

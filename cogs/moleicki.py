@@ -177,7 +177,7 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
                 f"The Magdalena Krzywicka rule now applies to {member.mention}: in games that start from now "
                 "on, she may open with a 3 only if nobody else can."
             )
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     # -- the deal ------------------------------------------------------------------------
     @app_commands.command(

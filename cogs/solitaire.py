@@ -243,7 +243,7 @@ class SolitaireCog(GameCog):
         if playing:
             footer += f" {playing} still playing."
         embed.set_footer(text=footer)
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="A member's record at this game in this server.")
     @app_commands.describe(user="Whose record (yours if left empty)")
@@ -262,7 +262,7 @@ class SolitaireCog(GameCog):
             embed.add_field(name="Streak", value=f"{rec.current_streak} now, best {rec.best_streak}")
             embed.add_field(name="Fewest moves", value=str(rec.best_moves) if rec.best_moves is not None else "—")
             embed.add_field(name="Best time", value=clock(rec.best_time) if rec.best_time is not None else "—")
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description="This server's best players of this game.")
     @app_commands.describe(by=f"Most wins, or best win rate (at least {MIN_RATE_GAMES} games)")
@@ -292,4 +292,4 @@ class SolitaireCog(GameCog):
             )
         if by == "win-rate":
             embed.set_footer(text=f"Members with at least {MIN_RATE_GAMES} finished games.")
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.host import png_file
+from bot.replies import edit as redraw
+from bot.replies import reply
 from bot.table import StalePanel, Table
 from bot.views import PlayerItem, act_from_component, bot_of, say, table_for
 from engine import IllegalAction, State
@@ -222,13 +224,10 @@ async def show_panel(
         alt = cog.alt_text(table)
         kwargs["attachments"] = [png_file(png, PANEL_FILE, alt)]
     if edit:
-        await interaction.response.edit_message(**kwargs)
-    elif interaction.response.is_done():
-        files = kwargs.pop("attachments", [])
-        await interaction.followup.send(files=files, ephemeral=True, **kwargs)
+        await redraw(interaction, **kwargs)
     else:
         files = kwargs.pop("attachments", [])
-        await interaction.response.send_message(files=files, ephemeral=True, **kwargs)
+        await reply(interaction, kwargs.pop("content"), files=files, **kwargs)
 
 
 async def panel_act(interaction: discord.Interaction, table: Table, text: str, version: int) -> None:
@@ -302,7 +301,7 @@ class FromSelect(
     ) -> FromSelect:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
         if table.version != self.version:
             await show_panel(
@@ -330,7 +329,7 @@ class ToSelect(
     ) -> ToSelect:
         return cls(int(match["game"]), int(match["version"]), match["src"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         text = move_text(self.src, self._picked(interaction))
         await panel_act(interaction, self._table(interaction), text, self.version)
 
@@ -354,7 +353,7 @@ class AnySelect(
     ) -> AnySelect:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await panel_act(interaction, self._table(interaction), self._picked(interaction), self.version)
 
 
@@ -393,7 +392,7 @@ class ActButton(
     ) -> ActButton:
         return cls(int(match["game"]), int(match["version"]), match["action"], getattr(item, "label", None))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         table = self._table(interaction)
         if self.action == "refresh":
             await show_panel(interaction, table, edit=True)
