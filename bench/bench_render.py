@@ -257,9 +257,53 @@ def moleicki_hand_views() -> dict[str, View]:
     out = {}
     for name, state in moleicki_states().items():
         if name.startswith("mid"):
-            seat = state.to_move[0]
+            seat = state.turn_seats[0] if state.turn_seats else 0
             out[name] = dict(state.view(seat), names=_MOLEICKI_NAMES[: state.players])
     return out
+
+
+def generic_states(name: str) -> dict[str, Any]:
+    """A game the cases above do not build by hand: mid-game at its fewest and most seats."""
+    import random
+
+    from engine import GAMES
+
+    game = GAMES[name]
+    out = {}
+    for players in sorted({game.min_players, game.max_players}):
+        state, rng = game.new(players, seed=players), random.Random(players)
+        for _ in range(12):
+            if state.over:
+                break
+            seat = rng.choice(state.turn_seats or state.to_move)
+            action = state.heuristic_action(seat, rng) or rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+        out[f"mid-{players}"] = state
+    return out
+
+
+def generic_cases() -> list[Case]:
+    import renderers
+    from engine import GAMES
+
+    cases = []
+    for name in sorted(set(GAMES) - {"dickory", "freecell", "klondike", "moleicki"}):
+        module = renderers.for_game(name)
+
+        def tables(name: str = name) -> dict[str, View]:
+            return {
+                k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in generic_states(name).items()
+            }
+
+        def hands(name: str = name) -> dict[str, View]:
+            out = {}
+            for k, s in generic_states(name).items():
+                seat = (s.turn_seats or s.to_move or (0,))[0]
+                out[k] = dict(s.view(seat), names=_MOLEICKI_NAMES[: s.players])
+            return out
+
+        cases += [Case(f"{name}.table", module.render_table, tables), Case(f"{name}.hand", module.render_hand, hands)]
+    return cases
 
 
 CASES: list[Case] = [
@@ -272,6 +316,7 @@ CASES: list[Case] = [
     Case("klondike.hand", klondike.render_hand, klondike_views, _clear_solitaire_tiles),
     Case("moleicki.table", moleicki.render_table, moleicki_views, _clear_moleicki_tiles),
     Case("moleicki.hand", moleicki.render_hand, moleicki_hand_views),
+    *generic_cases(),
 ]
 
 
