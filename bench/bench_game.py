@@ -1,7 +1,11 @@
 """Any registered game: random-play speed and ISMCTS strength; prints one JSON object.
 
     python bench/bench_game.py GAME [--games N] [--seats 2 4] [--jobs J] [--seconds S]
-    (e.g. python bench/bench_game.py jack_change_it)
+                               [--option NAME=VALUE ...] [--fixed]
+    (e.g. python bench/bench_game.py rummy --option target=one-hand --seats 2)
+
+--fixed lets ISMCTS run all its iterations with no wall-clock cap, so a loaded machine
+cannot weaken it and results repeat exactly.
 
 Random play: uniformly random legal actions, whole games, at the minimum and maximum seats.
 Strength: over N seeded games (game i uses seed i) one ISMCTS seat (make_player("normal"):
@@ -23,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GAMES
-from engine.ai import make_player
+from engine.ai import NORMAL, ISMCTSPlayer, make_player
 
 
 def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
@@ -43,12 +47,14 @@ def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
     return {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 1)}
 
 
-def play_one(job: tuple[str, int, int, str]) -> dict[str, float]:
+def play_one(job: tuple[str, int, int, str, dict[str, str], bool]) -> dict[str, float]:
     """One seeded game: ISMCTS at one seat, `opponent` at the others."""
-    name, seed, players, opponent = job
+    name, seed, players, opponent, options, fixed = job
     me = seed % players
     seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s) for s in range(players)}
-    state = GAMES[name].new(players, seed=seed)
+    if fixed:
+        seats[me] = ISMCTSPlayer(iterations=NORMAL[0], time_limit=None, seed=seed * 10 + me)
+    state = GAMES[name].new(players, seed=seed, options=options)
     think = 0.0
     moves = 0
     while not state.over:
@@ -64,8 +70,10 @@ def play_one(job: tuple[str, int, int, str]) -> dict[str, float]:
     return {"win": float(places[me] == 1), "beaten": beaten / (players - 1), "think": think, "moves": moves}
 
 
-def match(name: str, players: int, opponent: str, games: int, jobs: int) -> dict[str, float]:
-    work = [(name, seed, players, opponent) for seed in range(games)]
+def match(
+    name: str, players: int, opponent: str, games: int, jobs: int, options: dict[str, str], fixed: bool
+) -> dict[str, float]:
+    work = [(name, seed, players, opponent, options, fixed) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=4))
     moves = sum(r["moves"] for r in results)
@@ -84,15 +92,19 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (repeatable)")
+    parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
     args = parser.parse_args()
     game = GAMES[args.game]
+    options = dict(pair.split("=", 1) for pair in args.option)
     report: dict[str, object] = {"game": game.name, "ai": "normal (ISMCTS, 200 iterations, 1 s cap)"}
     report["random_play"] = {
         str(p): random_speed(game.name, p, args.seconds) for p in sorted({game.min_players, game.max_players})
     }
     for players in args.seats:
-        report[f"ismcts_vs_random_{players}p"] = match(game.name, players, "random", args.games, args.jobs)
-        report[f"ismcts_vs_heuristic_{players}p"] = match(game.name, players, "heuristic", args.games, args.jobs)
+        for opponent in ("random", "heuristic"):
+            result = match(game.name, players, opponent, args.games, args.jobs, options, args.fixed)
+            report[f"ismcts_vs_{opponent}_{players}p"] = result
     print(json.dumps(report, indent=2))
 
 
