@@ -291,9 +291,7 @@ def generic_cases() -> list[Case]:
         module = renderers.for_game(name)
 
         def tables(name: str = name) -> dict[str, View]:
-            return {
-                k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in generic_states(name).items()
-            }
+            return {k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in generic_states(name).items()}
 
         def hands(name: str = name) -> dict[str, View]:
             out = {}

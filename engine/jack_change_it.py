@@ -402,6 +402,8 @@ class JackChangeItState(State):
             self.turn = None
             self.winner = seat
             return [*events, Event("win", f"{p} has no cards left and wins!", {"seat": seat})]
+        if len(hand) == 1:  # what players call out at the table, so everyone knows
+            events.append(Event("last_card", f"📣 Last card! {p} has one card left.", {"seat": seat}))
         top = cards[-1]
         nxt = self._next(seat)
         if len(cards) == 2:

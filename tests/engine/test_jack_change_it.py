@@ -691,3 +691,23 @@ def test_heuristic_only_for_the_seat_to_move():
     state = deal([DULL, DULL_D], "9C")
     assert state.heuristic_action(1, random.Random(0)) is None
     assert state.heuristic_action(0, random.Random(0)).text == "draw"
+
+
+def test_a_player_down_to_one_card_is_announced():
+    """The table hears "last card" when a play leaves one card in a hand."""
+    state = JCI.new(2, seed=1)
+    for _ in range(400):
+        if state.over:
+            break
+        seat = state.to_move[0]
+        before = state.view(None)["hand_sizes"][seat]
+        action = state.heuristic_action(seat, random.Random(3)) or state.legal_actions(seat)[0]
+        events = state.apply(seat, action)
+        after = state.view(None)["hand_sizes"][seat]
+        announced = [e for e in events if e.kind == "last_card"]
+        if after == 1 and before > 1:
+            assert announced and announced[0].data["seat"] == seat
+            assert announced[0].text == f"📣 Last card! {{p{seat}}} has one card left."
+            return
+        assert not announced
+    raise AssertionError("no hand came down to one card in this seeded game")
