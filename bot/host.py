@@ -107,6 +107,7 @@ class Host:
                 return
             old.cancel()
         task = asyncio.create_task(self._guarded(table, kind, coro), name=f"table-{table.id}-{kind}")
+        task.add_done_callback(lambda _done: coro.close())  # a job cancelled before it ran never awaited it
         self._tasks[table.id, kind] = task
 
     async def _guarded(self, table: Table, kind: str, coro: Any) -> None:
