@@ -105,11 +105,16 @@ async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed:
 
 
 async def open_many(env, count: int) -> None:
+    """`count` games between members, each dealt and waiting for its first move."""
     guild = env.create_guild(name="crowd")
     channel = guild.create_text_channel("crowd")
     for i in range(count):
-        member = guild.add_member(env.create_user(f"crowd{i}"))
-        await member.slash(channel, "dickory start", ai="easy")  # against the AI: starts at once
+        host = guild.add_member(env.create_user(f"crowd{i}a"))
+        guest = guild.add_member(env.create_user(f"crowd{i}b"))
+        await host.slash(channel, "dickory start", opponent=guest)
+        table = max(env.bot.tables.all(), key=lambda t: t.id)
+        lobby = next(m for m in reversed(channel.history()) if m.id == table.message_id)
+        await guest.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
 
 
 async def memory_per_game(env, games: int = 40) -> float:
