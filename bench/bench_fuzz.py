@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import tempfile
 import time
@@ -60,7 +61,7 @@ async def main(seeds: int, steps: int, first_seed: int) -> None:
         "per_seed": [{"seed": r.seed, "interactions": r.interactions, "bad": r.bad()} for r in results],
         "first_findings": first_findings(results),
     }
-    print(json.dumps(report, ensure_ascii=False))
+    print(json.dumps(report, ensure_ascii=False), flush=True)
 
 
 if __name__ == "__main__":
@@ -70,3 +71,5 @@ if __name__ == "__main__":
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args()
     asyncio.run(main(args.seeds, args.steps, args.first_seed))
+    # A crashed bot's database thread is never closed (that is the crash); don't wait for it.
+    os._exit(0)
