@@ -7,6 +7,7 @@ whole page as embed pages split at its sections.
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ import discord
 
 from bot.replies import reply
 from engine import GAMES, Game
+
+log = logging.getLogger(__name__)
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 EMBED_LIMIT = 4000
@@ -123,4 +126,8 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"parlour:
         if game is None:
             await reply(interaction, "I don't know that game any more.")
             return
-        await send_full_rules(interaction, game)
+        try:
+            await send_full_rules(interaction, game)
+        except discord.HTTPException as exc:  # every click gets an answer, even when Discord stumbles
+            log.warning("could not send the %s rules (%s)", game.name, exc.status)
+            await reply(interaction, "Discord didn't take the rules just now; please try the button again.")
