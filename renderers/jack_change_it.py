@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -176,13 +176,18 @@ def _players(view: dict[str, Any]) -> int:
 
 
 @functools.cache
-def _chrome() -> Image.Image:
-    """Felt, header panel, title and the pile labels: the same in every render."""
+def ring_chrome(title: str) -> Image.Image:
+    """Felt, header panel and the game's title: the same in every render of a seat-ring table."""
     canvas = felt(*TABLE_SIZE)
     d = ImageDraw.Draw(canvas)
     rounded_box(canvas, (_PAD, 6, TABLE_SIZE[0] - _PAD, _HEADER_H), 14, fill=PANEL)
-    text(d, (_PAD + 18, _HEADER_H / 2 + 4), "JACK CHANGE IT", 30, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
+    text(d, (_PAD + 18, _HEADER_H / 2 + 4), title, 30, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
     return canvas
+
+
+def header_status(d: ImageDraw.ImageDraw, status: str, width: int) -> None:
+    """Whose turn it is, at the right of the header."""
+    text(d, (TABLE_SIZE[0] - _PAD - 18, _HEADER_H / 2 + 4), ellipsize(status, 24, width), 24, CREAM, anchor="rm")
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
@@ -266,12 +271,10 @@ def _piles(canvas: Image.Image, view: dict[str, Any]) -> None:
 def _table_image(view: dict[str, Any]) -> Image.Image:
     players = _players(view)
     names = names_of(view, players)
-    canvas = _chrome().copy()
-    d = ImageDraw.Draw(canvas)
+    canvas = ring_chrome("JACK CHANGE IT").copy()
     result = _final(view, names, _reason(view, names))
     if result is None:
-        status = ellipsize(_status(view, names), 24, 560)
-        text(d, (TABLE_SIZE[0] - _PAD - 18, _HEADER_H / 2 + 4), status, 24, CREAM, anchor="rm")
+        header_status(ImageDraw.Draw(canvas), _status(view, names), 560)
     _direction_arrow(canvas, int(view.get("direction") or 1))
     _piles(canvas, view)
     sizes = [int(x) for x in view.get("hand_sizes") or []] + [0] * players
@@ -340,18 +343,24 @@ def _hint(view: dict[str, Any], hand: list[str]) -> str:
     return f"Match {target}. Raised cards can be played."
 
 
-def _hand_image(view: dict[str, Any]) -> Image.Image:
-    players = _players(view)
+def hand_picture(
+    view: dict[str, Any],
+    ok: list[bool],
+    hint: str,
+    corner: Callable[[Image.Image, ImageDraw.ImageDraw], None] | None = None,
+    sub_width: int = 300,
+) -> Image.Image:
+    """A seat's cards in rows under a YOUR HAND header and a hint, the playable ones raised;
+    `corner` draws what the game shows at the header's right (the upcard, the rank to match)."""
+    players = int(view.get("players") or len(view.get("hand_sizes") or []) or 2)
     names = names_of(view, players)
     hand = [str(c) for c in view.get("hand") or []]
-    ok = playable(view)
     rows = [hand[i : i + _HAND_ROW] for i in range(0, len(hand), _HAND_ROW)] or [[]]
     ch = card_size(_HAND_CARD)[1]
     lift = ch // 5
     top = 84 + 40 + lift
     row_h = ch + lift + 12
-    height = top + row_h * len(rows) + 4
-    canvas = felt(HAND_W, height)
+    canvas = felt(HAND_W, top + row_h * len(rows) + 4)
     d = ImageDraw.Draw(canvas)
     rounded_box(canvas, (_PAD, 6, HAND_W - _PAD, 74), 14, fill=PANEL)
     text(d, (_PAD + 18, 40), "YOUR HAND", 28, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
@@ -360,23 +369,35 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
     if isinstance(seat, int) and 0 <= seat < players:
         sub = f"{names[seat]} - {sub}"
     sx = _PAD + 18 + text_size("YOUR HAND", 28, True)[0] + 16
-    sub = ellipsize(sub, 22, 300)
-    text(d, (sx, 40), sub, 22, MUTED, anchor="lm")
-    up = view.get("upcard")
-    if up:
-        sw = card_size("tiny")[0]
-        paste_card(canvas, card_image(str(up), "tiny"), (HAND_W - _PAD - 14 - sw, 11), shadow=False)
-        text(d, (HAND_W - _PAD - 24 - sw, 40), "upcard", 20, MUTED, anchor="rm")
-    text(d, (HAND_W / 2, 102), ellipsize(_hint(view, hand), 24, HAND_W - 60), 24, CREAM, anchor="mm")
+    text(d, (sx, 40), ellipsize(sub, 22, sub_width), 22, MUTED, anchor="lm")
+    if corner is not None:
+        corner(canvas, d)
+    text(d, (HAND_W / 2, 102), ellipsize(hint, 24, HAND_W - 60), 24, CREAM, anchor="mm")
     if not hand:
         text(d, (HAND_W / 2, top + ch / 2), "No cards left", 28, CREAM, anchor="mm")
     start = 0
     for r, row in enumerate(rows):
-        raised = [i for i, c in enumerate(row) if ok[start + i]]
+        raised = [i for i, _ in enumerate(row) if ok[start + i]]
         xy = (HAND_W // 2, top + r * row_h)
         paste_row(canvas, row, xy, _HAND_CARD, gap=8, max_width=HAND_W - 40, align="center", raised=raised)
         start += len(row)
     return canvas
+
+
+def _upcard_corner(view: dict[str, Any]) -> Callable[[Image.Image, ImageDraw.ImageDraw], None]:
+    def draw(canvas: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        up = view.get("upcard")
+        if up:
+            sw = card_size("tiny")[0]
+            paste_card(canvas, card_image(str(up), "tiny"), (HAND_W - _PAD - 14 - sw, 11), shadow=False)
+            text(d, (HAND_W - _PAD - 24 - sw, 40), "upcard", 20, MUTED, anchor="rm")
+
+    return draw
+
+
+def _hand_image(view: dict[str, Any]) -> Image.Image:
+    hand = [str(c) for c in view.get("hand") or []]
+    return hand_picture(view, playable(view), _hint(view, hand), _upcard_corner(view))
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
@@ -428,7 +449,7 @@ def warm() -> None:
     from renderers.cards import warm as warm_cards
 
     warm_cards(("large", "normal", "tiny"), dickory=False)
-    _chrome()
+    ring_chrome("JACK CHANGE IT")
 
 
 # Colour of the debt badge and the turn ring, for tests.

@@ -12,7 +12,6 @@ Built from the view dicts of engine/snip_snap_snorem.py (plus `names`, added by 
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,15 +23,21 @@ from renderers.draw import (
     CREAM,
     GOLD,
     MUTED,
-    PANEL,
     ellipsize,
-    felt,
-    rounded_box,
     text,
-    text_size,
     to_png,
 )
-from renderers.jack_change_it import names_of, result_banner, seat_centers, seat_panel
+from renderers.jack_change_it import (
+    HAND_W,
+    TABLE_SIZE,
+    hand_picture,
+    header_status,
+    names_of,
+    result_banner,
+    ring_chrome,
+    seat_centers,
+    seat_panel,
+)
 
 __all__ = [
     "HAND_W",
@@ -46,14 +51,12 @@ __all__ = [
     "render_table",
 ]
 
-TABLE_SIZE = (960, 660)
 _PAD = 16
 _HEADER_H = 56
 _CENTER = (480, 370)
 PILE_Y = 290  # top of the cards in play
 _PILE_CARD = "large"
 _PILE_STEP = 72
-HAND_W = 960
 _HAND_CARD = "large"
 _HAND_ROW = 13
 _WORDS = ("", "Snip", "Snap", "Snorem")
@@ -70,15 +73,6 @@ def pile_boxes(n: int) -> list[tuple[int, int, int, int]]:
     total = w + _PILE_STEP * (n - 1) if n else 0
     x0 = _CENTER[0] - total // 2
     return [(x0 + i * _PILE_STEP, PILE_Y, x0 + i * _PILE_STEP + w, PILE_Y + h) for i in range(n)]
-
-
-@functools.cache
-def _chrome() -> Image.Image:
-    canvas = felt(*TABLE_SIZE)
-    d = ImageDraw.Draw(canvas)
-    rounded_box(canvas, (_PAD, 6, TABLE_SIZE[0] - _PAD, _HEADER_H), 14, fill=PANEL)
-    text(d, (_PAD + 18, _HEADER_H / 2 + 4), "SNIP SNAP SNOREM", 30, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
-    return canvas
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
@@ -132,12 +126,10 @@ def _final(view: dict[str, Any], names: list[str]) -> tuple[str, list[str]] | No
 def _table_image(view: dict[str, Any]) -> Image.Image:
     players = _players(view)
     names = names_of(view, players)
-    canvas = _chrome().copy()
-    d = ImageDraw.Draw(canvas)
+    canvas = ring_chrome("SNIP SNAP SNOREM").copy()
     result = _final(view, names)
     if result is None:
-        status = ellipsize(_status(view, names), 24, 520)
-        text(d, (TABLE_SIZE[0] - _PAD - 18, _HEADER_H / 2 + 4), status, 24, CREAM, anchor="rm")
+        header_status(ImageDraw.Draw(canvas), _status(view, names), 520)
     _centre(canvas, view, names)
     sizes = [int(x) for x in view.get("hand_sizes") or []] + [0] * players
     movers = set() if result else set(view.get("to_move") or [])
@@ -174,37 +166,12 @@ def _hint(view: dict[str, Any]) -> str:
 
 
 def _hand_image(view: dict[str, Any]) -> Image.Image:
-    players = _players(view)
-    names = names_of(view, players)
-    hand = [str(c) for c in view.get("hand") or []]
-    ok = playable(view)
-    rows = [hand[i : i + _HAND_ROW] for i in range(0, len(hand), _HAND_ROW)] or [[]]
-    ch = card_size(_HAND_CARD)[1]
-    lift = ch // 5
-    top = 84 + 40 + lift
-    row_h = ch + lift + 12
-    canvas = felt(HAND_W, top + row_h * len(rows) + 4)
-    d = ImageDraw.Draw(canvas)
-    rounded_box(canvas, (_PAD, 6, HAND_W - _PAD, 74), 14, fill=PANEL)
-    text(d, (_PAD + 18, 40), "YOUR HAND", 28, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
-    seat = view.get("seat")
-    sub = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-    if isinstance(seat, int) and 0 <= seat < players:
-        sub = f"{names[seat]} - {sub}"
-    text(d, (_PAD + 34 + text_size("YOUR HAND", 28, True)[0], 40), ellipsize(sub, 22, 380), 22, MUTED, anchor="lm")
-    want = view.get("rank")
-    if want:
-        text(d, (HAND_W - _PAD - 18, 40), f"Match: {want}", 28, GOLD, bold=True, anchor="rm")
-    text(d, (HAND_W / 2, 102), _hint(view), 24, CREAM, anchor="mm")
-    if not hand:
-        text(d, (HAND_W / 2, top + ch / 2), "No cards left", 28, CREAM, anchor="mm")
-    start = 0
-    for r, row in enumerate(rows):
-        raised = [i for i, _ in enumerate(row) if ok[start + i]]
-        xy = (HAND_W // 2, top + r * row_h)
-        paste_row(canvas, row, xy, _HAND_CARD, gap=8, max_width=HAND_W - 40, align="center", raised=raised)
-        start += len(row)
-    return canvas
+    def match(canvas: Image.Image, d: ImageDraw.ImageDraw) -> None:
+        want = view.get("rank")
+        if want:
+            text(d, (HAND_W - _PAD - 18, 40), f"Match: {want}", 28, GOLD, bold=True, anchor="rm")
+
+    return hand_picture(view, playable(view), _hint(view), match, sub_width=380)
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
@@ -241,4 +208,4 @@ def warm() -> None:
     from renderers.cards import warm as warm_cards
 
     warm_cards(("large", "normal", "tiny"), dickory=False)
-    _chrome()
+    ring_chrome("SNIP SNAP SNOREM")
