@@ -200,6 +200,10 @@ class Game:
     # View keys that belong to the viewing seat alone; the bot sends a seat's private picture
     # when one of them changed.
     private_keys: ClassVar[tuple[str, ...]] = ("hand",)
+    # A view key holding each seat's running net (Bourré's "chips"): the bot keeps every
+    # member's total per server in a ledger, rewritten with the game's state so a hand is
+    # never lost or counted twice. None: the game keeps no ledger.
+    ledger: ClassVar[str | None] = None
     state_class: ClassVar[type[State]]
 
     @classmethod
