@@ -28,3 +28,36 @@ async def rating_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> disc
         )
         embed.set_footer(text="Ranked by a conservative rating (openskill μ − 3σ).")
     return embed
+
+
+async def ledger_board(bot: ParlourBot, guild_id: int, game: type[Game], user_id: int | None = None) -> discord.Embed:
+    """A game's ledger (Bourré's chips) summed over the server: play money, not a rating."""
+    key = game.ledger or "net"
+    rows = await bot.storage.ledger_board(guild_id, game.name)
+    embed = discord.Embed(title=f"{game.title} {key}", colour=discord.Colour.dark_green())
+    if not rows:
+        embed.description = f"No {key} won or lost here yet."
+    else:
+        embed.description = "\n".join(
+            f"**{i}.** <@{r['user_id']}> · {r['net']:+d} {key} · {plural(r['games'], 'game')}"
+            for i, r in enumerate(rows, 1)
+        )
+    footer = f"Play money: every member's net {key} over every {game.title} game in this server."
+    if user_id is not None:
+        net, games = await bot.storage.ledger_total(guild_id, game.name, user_id)
+        footer = f"You: {net:+d} {key} over {plural(games, 'game')}. " + footer
+    embed.set_footer(text=footer)
+    return embed
+
+
+async def solo_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> discord.Embed:
+    """Best scores of a game's solo variant (played alone)."""
+    rows = await bot.storage.solo_board(guild_id, game.name)
+    embed = discord.Embed(title=f"{game.title} solo: best scores", colour=discord.Colour.blue())
+    if not rows:
+        embed.description = "No solo game finished here yet."
+    else:
+        embed.description = "\n".join(
+            f"**{i}.** <@{r['user_id']}> · {r['best']:g} points · {record(r)}" for i, r in enumerate(rows, 1)
+        )
+    return embed

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boards import rating_board
+from bot.boards import ledger_board, rating_board, solo_board
 from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
 from bot.notify import private_parts
@@ -258,8 +258,13 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="leaderboard", description="This server's best players of this game.")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        embed = await rating_board(self.bot, interaction.guild_id or 0, self.game)
-        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        guild = interaction.guild_id or 0
+        embeds = [await rating_board(self.bot, guild, self.game)]
+        if self.game.ledger:
+            embeds.append(await ledger_board(self.bot, guild, self.game))
+        if self.game.min_players == 1 and not self.game.solo:
+            embeds.append(await solo_board(self.bot, guild, self.game))
+        await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -281,9 +286,31 @@ def generated_cog(game: type[Game]) -> type[GameCog]:
     """The cog of a game with no cog module of its own: GameCog's commands plus a `start`
     whose options are the game's own `Option`s, offered as slash-command choices."""
     class_name = "".join(word.title() for word in game.name.split("_")) + "Cog"
-    namespace = {"game_name": game.name, "start": start_command(game, class_name), "__module__": __name__}
+    namespace: dict[str, Any] = {
+        "game_name": game.name,
+        "start": start_command(game, class_name),
+        "__module__": __name__,
+    }
+    if game.ledger:
+        namespace[game.ledger] = ledger_command(game, class_name)
     description = f"{game.title}: play it here with members or the AI."
     return type(class_name, (GameCog,), namespace, group_name=game.name, group_description=description[:100])
+
+
+def ledger_command(game: type[Game], class_name: str) -> app_commands.Command[Any, ..., None]:
+    """`/<game> <ledger>` (Bourré's `/bourre chips`): the server's running totals."""
+    key = game.ledger or ""
+
+    async def ledger(self: GameCog, interaction: discord.Interaction) -> None:
+        embed = await ledger_board(self.bot, interaction.guild_id or 0, self.game, interaction.user.id)
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    ledger.__qualname__ = f"{class_name}.{key}"
+    command = app_commands.Command(
+        name=key, description=f"This server's {key} in {game.title}: who is up and who is down.", callback=ledger
+    )
+    command.guild_only = True
+    return command
 
 
 def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any, ..., None]:
@@ -306,7 +333,7 @@ def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any
             add(name, member, None, "A member to invite")
     if game.max_players > 1:
         bots = app_commands.Range[int, 0, game.max_players - 1]
-        add("bots", Optional[bots], None, "AI seats; with nobody invited they fill the table")  # noqa: UP045
+        add("bots", Optional[bots], None, bots_words(game))  # noqa: UP045
         add("ai", Literal[AI_LEVELS], "normal", "How strong the AI seats play")
     for opt in game.options:
         add(opt.name, Literal[opt.choices], opt.default, opt.description)
@@ -331,15 +358,23 @@ def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any
     players = "just you" if game.solo else f"{game.min_players} to {game.max_players} players"
     if game.min_players == game.max_players and not game.solo:
         players = f"{game.min_players} players"
+    elif game.min_players == 1 and not game.solo:
+        players = f"alone, or up to {game.max_players} players"
     command = app_commands.Command(name="start", description=f"Start {game.title} ({players}).", callback=start)
     command.guild_only = True
     return command
 
 
+def bots_words(game: type[Game]) -> str:
+    if game.min_players == 1:
+        return "AI seats; with nobody invited and no AI you play the solo game"
+    return "AI seats; with nobody invited they fill the table"
+
+
 def default_bots(game: type[Game], invited: int) -> int:
     """AI seats when the starter names none: enough for a game, or a lively table alone."""
-    if game.solo:
-        return 0
+    if game.solo or (game.min_players == 1 and not invited):
+        return 0  # alone: the solo game starts at once, like a solitaire
     if invited:
         return max(0, game.min_players - 1 - invited)
     return min(game.max_players - 1, max(game.min_players - 1, 3 if game.max_players > 4 else game.max_players - 1))

@@ -88,7 +88,7 @@ class Host:
         self._settings[guild_id, key] = value
 
     async def timer_minutes(self, table: Table) -> int:
-        if table.game.solo:
+        if table.alone:
             return 0
         return int(await self.setting(table.guild_id, "timer", str(DEFAULT_TIMER_MINUTES)))
 
@@ -391,8 +391,8 @@ class Host:
         if ended_early:
             reason = ended_early + "."
         won = [p == 1 for p in places]
-        if table.game.solo and table.state is not None:
-            won = [bool(table.state.outcome().scores[0]) if table.state.over else False]
+        if table.alone and table.state is not None:
+            won = [solo_won(table.state)]
         results = self.results(table, places, won)
         ratings = await self.new_ratings(table, places)
         await self.storage.finish_game(
@@ -406,7 +406,8 @@ class Host:
         )
         table.final = final_words(table, places, won, reason)
         table.log.append(
-            f"🏆 {table.final['headline']}" + (f" {reason}" if reason not in table.final["headline"] else "")
+            f"🏆 {table.final['headline']}"
+            + (f" {reason}" if reason not in table.final["headline"] and reason not in table.final["lines"] else "")
         )
         await self.close(table)
 
@@ -443,7 +444,7 @@ class Host:
         ]
 
     async def new_ratings(self, table: Table, places: list[int]) -> dict[int, tuple[float, float]]:
-        if table.game.solo or len(table.seats) < 2:
+        if table.alone:
             return {}
         if table.has_ai and await self.setting(table.guild_id, "rate_ai", "off") != "on":
             return {}
@@ -473,12 +474,12 @@ class Host:
             table.deadline = (
                 discord.utils.utcnow() + timedelta(minutes=minutes) if minutes and table.turn_humans() else None
             )
-            await self.storage.begin_game(table.id, table.state.dump(), table.deadline)
+            await self.storage.begin_game(table.id, table.state.dump(), table.deadline, table.ledger_rows(table.state))
             table.log.append(f"The game begins: {', '.join(table.names)}.")
         self.stop_tasks(table)  # the lobby's expiry has nothing left to do
         await self.publish(table)
         for seat in table.human_seats():
-            await self.notifier.send(table, seat, alert=seat in table.turn_humans() and not table.game.solo)
+            await self.notifier.send(table, seat, alert=seat in table.turn_humans() and not table.alone)
         self.schedule(table)
 
     async def expire_lobby(self, table: Table) -> None:
@@ -617,11 +618,25 @@ class Host:
         return view
 
 
+def solo_won(state: State) -> bool:
+    """A one-seat game is won when its view says so ("won"), else when its score is not zero."""
+    if not state.over:
+        return False
+    won = state.view(None).get("won")
+    return bool(won) if won is not None else bool(state.outcome().scores[0])
+
+
 def final_words(table: Table, places: list[int], won: list[bool], reason: str) -> dict[str, Any]:
     """The result as the table shows it: a headline with names, and every place."""
     if table.game.solo:
         return {
             "headline": "Solved!" if won[0] else "Not solved.",
+            "lines": [reason] if reason else [],
+            "places": places,
+        }
+    if table.alone:
+        return {
+            "headline": f"{table.seats[0].name} {'wins' if won[0] else 'does not win'}.",
             "lines": [reason] if reason else [],
             "places": places,
         }

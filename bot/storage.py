@@ -53,6 +53,16 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One member's running net in one game (see Game.ledger)."""
+
+    user_id: int
+    guild_id: int
+    game: str
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRow:
     user_id: int
     seat: int
@@ -185,13 +195,24 @@ class Storage:
         )
         await self.db.commit()
 
-    async def begin_game(self, game_id: int, state: dict[str, Any], deadline: datetime | None) -> None:
+    async def begin_game(
+        self, game_id: int, state: dict[str, Any], deadline: datetime | None, ledger: list[LedgerRow] | None = None
+    ) -> None:
         await self.db.execute(
             "UPDATE games SET status = 'active', state = ?, version = 0, turn_deadline = ?, updated_at = ? "
             "WHERE id = ?",
             (json.dumps(state), deadline.isoformat() if deadline else None, now_text(), game_id),
         )
+        await self._write_ledger(game_id, ledger)
         await self.db.commit()
+
+    async def _write_ledger(self, game_id: int, rows: list[LedgerRow] | None) -> None:
+        if rows:
+            await self.db.executemany(
+                "INSERT INTO ledger (game_id, user_id, guild_id, game, net) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET net = excluded.net",
+                [(game_id, r.user_id, r.guild_id, r.game, r.net) for r in rows],
+            )
 
     async def record_action(
         self,
@@ -204,8 +225,10 @@ class Storage:
         by_ai: bool,
         deadline: datetime | None,
         seats: list[SeatRow] | None = None,
+        ledger: list[LedgerRow] | None = None,
     ) -> None:
-        """Store one accepted action atomically; raises StaleVersion if the game moved on."""
+        """Store one accepted action atomically (with the members' ledger figures, if the game
+        keeps one); raises StaleVersion if the game moved on."""
         at = now_text()
         try:
             cur = await self.db.execute(
@@ -224,6 +247,7 @@ class Storage:
                     "UPDATE seats SET strikes = ?, forfeit = ? WHERE game_id = ? AND seat = ?",
                     [(s.strikes, int(s.forfeit), game_id, s.seat) for s in seats],
                 )
+            await self._write_ledger(game_id, ledger)
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
@@ -437,6 +461,35 @@ class Storage:
             "FROM results x JOIN games g ON g.id = x.game_id "
             "WHERE x.guild_id = ? AND x.user_id = ? AND x.game = ? ORDER BY x.at, x.game_id",
             (f"$.{fewest}", f"$.{fewest}", guild_id, user_id, game),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def ledger_board(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Members by their net over every game of `game` in the server (finished or not)."""
+        async with self.db.execute(
+            "SELECT user_id, SUM(net) AS net, COUNT(*) AS games FROM ledger WHERE guild_id = ? AND game = ? "
+            "GROUP BY user_id ORDER BY net DESC, games, user_id LIMIT ?",
+            (guild_id, game, limit),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def ledger_total(self, guild_id: int, game: str, user_id: int) -> tuple[int, int]:
+        """One member's net and number of games in the server's ledger of `game`."""
+        async with self.db.execute(
+            "SELECT COALESCE(SUM(net), 0), COUNT(*) FROM ledger WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    async def solo_board(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
+        """Best scores of one-seat games of a game played also by several (a solo variant)."""
+        async with self.db.execute(
+            "SELECT x.user_id, MAX(x.score) AS best, COUNT(*) AS games, SUM(x.won) AS wins FROM results x "
+            "WHERE x.guild_id = ? AND x.game = ? AND x.score IS NOT NULL "
+            "AND (SELECT COUNT(*) FROM seats s WHERE s.game_id = x.game_id) = 1 "
+            "GROUP BY x.user_id ORDER BY best DESC, games, x.user_id LIMIT ?",
+            (guild_id, game, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.storage import GameRow, SeatRow, Storage
+from bot.storage import GameRow, LedgerRow, SeatRow, Storage
 from engine import GAMES, Action, Event, Game, IllegalAction, State
 from engine.core import readings
 
@@ -90,6 +90,11 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s.user_id is not None]
 
     @property
+    def alone(self) -> bool:
+        """One seat: a solitaire, or a solo variant of a game for more (no timer, alerts or rating)."""
+        return len(self.seats) == 1
+
+    @property
     def has_ai(self) -> bool:
         return any(s.is_ai for s in self.seats)
 
@@ -154,13 +159,32 @@ class Table:
         rows = [s.row(i) for i, s in enumerate(self.seats)]
         rows[seat] = replace(rows[seat], strikes=strikes)
         await storage.record_action(
-            self.id, self.version, seat, text, after.dump(), by_ai=by_ai, deadline=deadline, seats=rows
+            self.id,
+            self.version,
+            seat,
+            text,
+            after.dump(),
+            by_ai=by_ai,
+            deadline=deadline,
+            seats=rows,
+            ledger=self.ledger_rows(after),
         )
         self.state, self.seats[seat].strikes = after, strikes
         self.version += 1
         self.deadline = deadline
         self.moved_at = discord.utils.utcnow()
         return events
+
+    def ledger_rows(self, state: State) -> list[LedgerRow] | None:
+        """The members' running nets in `state`, for a game that keeps a ledger."""
+        if self.game.ledger is None:
+            return None
+        nets = state.view(None)[self.game.ledger]
+        return [
+            LedgerRow(s.user_id, self.guild_id, self.game.name, int(nets[i]))
+            for i, s in enumerate(self.seats)
+            if s.user_id is not None
+        ]
 
     def new_state(self) -> State:
         return self.game.new(len(self.seats), seed=self.seed, options=self.options)

@@ -71,7 +71,7 @@ def turn_line(table: Table) -> str:
         return f"{table.game.title} #{table.id} was called off."
     if not table.active:
         return f"🏁 {table.game.title} #{table.id} is over."
-    if table.game.solo:
+    if table.alone:
         return f"🃏 {table.seats[0].name} is playing."
     humans = [f"<@{table.seats[s].user_id}>" for s in table.turn_humans()]
     if humans:
@@ -82,7 +82,7 @@ def turn_line(table: Table) -> str:
 def footer_words(table: Table) -> str:
     """Who plays, and how far the game has come (a one-player game counts its moves, not its clicks)."""
     players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in table.seats)
-    moves = table.state.view(None).get("moves") if table.state is not None and table.game.solo else None
+    moves = table.state.view(None).get("moves") if table.state is not None and table.alone else None
     if isinstance(moves, int):
         return f"{players} · {moves} move{'s' if moves != 1 else ''} · v{table.version}"
     return f"{players} · move {table.version}"
@@ -111,7 +111,7 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
         view.add_item(HandButton(table.id))
         cog = host.bot.game_cog(table.game.name)
         for label, action in cog.buttons_for(table) if cog else []:
-            view.add_item(QuickButton(table.id, action, label, urgent=not table.game.solo))
+            view.add_item(QuickButton(table.id, action, label, urgent=not table.alone))
     elif table.status == "over":
         view.add_item(RematchButton(table.id))
     return turn_line(table), embed, file, view if view.children else None
