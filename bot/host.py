@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import renderers
+from bot.alarms import Alarms
 from bot.notify import Notifier, private_parts
 from bot.ratings import rate
 from bot.replies import with_retries
@@ -74,6 +75,7 @@ class Host:
         self._busy: set[asyncio.Task[Any] | None] = set()
         self._follow: set[asyncio.Task[Any]] = set()
         self._dirty: set[int] = set()
+        self.alarms = Alarms(self._alarm)  # every table's turn clock on one sleeping task
         # One render thread: Pillow's shared cached fonts and sprites are drawn from one thread at a time.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-render")
 
@@ -123,6 +125,7 @@ class Host:
                 self.schedule(table)
 
     def stop_tasks(self, table: Table) -> None:
+        self.alarms.clear(table.id)
         for key in [k for k in self._tasks if k[0] == table.id]:
             task = self._tasks.pop(key)
             if task is not asyncio.current_task():
@@ -130,6 +133,7 @@ class Host:
 
     def stop_all(self) -> None:
         """At shutdown: no job of this bot writes to the database after it closes."""
+        self.alarms.stop()
         for task in [*self._tasks.values(), *self._follow]:
             if task is not asyncio.current_task():
                 task.cancel()
@@ -209,12 +213,7 @@ class Host:
             return
         if any(table.seats[s].autoplay for s in table.waiting_on()):
             self.spawn(table, "ai", self.run_ai(table), replace=fresh_ai)
-        if table.turn_humans() and table.deadline is not None:
-            self.spawn(table, "timer", self.run_timer(table, table.version))
-        else:
-            old = self._tasks.get((table.id, "timer"))
-            if old is not None and old not in self._busy and old is not asyncio.current_task():
-                old.cancel()
+        self.arm_timer(table)
 
     # -- AI seats -------------------------------------------------------------------------
     async def run_ai(self, table: Table) -> None:
@@ -282,23 +281,43 @@ class Host:
         return await loop.run_in_executor(self.ai_executor, choose_for, state, seat, kind, seed)
 
     # -- the turn timer -------------------------------------------------------------------
-    async def run_timer(self, table: Table, version: int) -> None:
-        """Remind the member halfway, then let the AI move for them at the deadline."""
-        if table.deadline is None or not table.active or table.version != version:
+    def arm_timer(self, table: Table) -> None:
+        """Set the table's alarm: a reminder halfway through a long turn, else the deadline."""
+        if not (table.active and table.turn_humans() and table.deadline is not None):
+            self.alarms.clear(table.id)
             return
         remaining = (table.deadline - discord.utils.utcnow()).total_seconds()
         if remaining > 60:
-            await asyncio.sleep(remaining / 2)
-            if table.version != version or not table.active:
-                return
-            mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in table.turn_humans())
+            self.alarms.set(table.id, table.deadline - timedelta(seconds=remaining / 2), table.version, "remind")
+        else:
+            self.alarms.set(table.id, table.deadline, table.version, "expire")
+
+    def timer_armed(self, table: Table) -> bool:
+        """Whether the turn clock runs for the table's current position (or is acting on it)."""
+        job = self._tasks.get((table.id, "timer"))
+        return self.alarms.armed(table.id, table.version) or (job is not None and not job.done())
+
+    def _alarm(self, table_id: int, version: int, what: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None or not table.active or table.version != version or table.deadline is None:
+            return
+        if what == "remind":
+            self.alarms.set(table.id, table.deadline, version, "expire")
+            self.spawn(table, "remind", self.remind(table))
+        else:
+            self.spawn(table, "timer", self.expire(table, version))
+
+    async def remind(self, table: Table) -> None:
+        mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in table.turn_humans())
+        if mentions and table.deadline is not None:
             await self.channel_say(
                 table,
                 f"⏰ {mentions}, it's your move in {table.game.title} #{table.id}; "
                 f"the AI moves for you <t:{int(table.deadline.timestamp())}:R>.",
             )
-            remaining = (table.deadline - discord.utils.utcnow()).total_seconds()
-        await asyncio.sleep(max(0.0, remaining))
+
+    async def expire(self, table: Table, version: int) -> None:
+        """The deadline passed with the position unchanged: the AI moves for the member."""
         if table.version != version or not table.active:
             return
         task = asyncio.current_task()
@@ -507,8 +526,7 @@ class Host:
         """AI seats and the timer, without redrawing a table message that is up to date."""
         if any(table.seats[s].autoplay for s in table.waiting_on()):
             self.spawn(table, "ai", self.run_ai(table), replace=False)
-        if table.turn_humans() and table.deadline is not None:
-            self.spawn(table, "timer", self.run_timer(table, table.version))
+        self.arm_timer(table)
 
     # -- Discord output ---------------------------------------------------------------------
     async def channel(self, table: Table) -> discord.abc.Messageable | None:

@@ -879,8 +879,7 @@ class Fuzzer:
             return  # the new setting applies from the next move
         if not table.turn_humans():  # a member there only for a call or a flip owes no turn
             return
-        task = self.bot.host._tasks.get((table.id, "timer"))
-        if (task is None or task.done()) and self.first_time("timer", table.id, table.version):
+        if not self.bot.host.timer_armed(table) and self.first_time("timer", table.id, table.version):
             self.result.add(
                 "timer_faults",
                 self.step,

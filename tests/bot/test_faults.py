@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from datetime import timedelta
 
 import discord
 
+from bot.alarms import Alarms
 from tests.bot.helpers import make_bot, pick, table_message, table_of
 
 
@@ -82,7 +85,39 @@ async def test_the_turn_timer_is_armed_again_after_a_restart(simcord_env, world,
     await simcord_env.restart_bot(make_bot(db_path, seed=5))
     host = simcord_env.bot.host
     table = table_of(simcord_env, game_id)
-    timers = [t for (gid, kind), t in host._tasks.items() if gid == game_id and kind == "timer" and not t.done()]
-    assert len(timers) == 1
+    assert host.timer_armed(table)
     await simcord_env.advance_time(121)
     assert table.seats[sleeper].strikes == 1 and table.version == 1
+
+
+async def test_a_long_turn_is_reminded_halfway_then_the_ai_moves(simcord_env, world):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    sleeper = table.state.to_move[0]
+    mention = f"<@{table.seats[sleeper].user_id}>"
+    await simcord_env.advance_time(4 * 60)
+    assert not any("it's your move in" in (m.content or "") for m in channel.history())
+    await simcord_env.advance_time(61)
+    reminders = [m.content for m in channel.history() if "it's your move in" in (m.content or "")]
+    assert len(reminders) == 1 and mention in reminders[0] and table.version == 0
+    await simcord_env.advance_time(5 * 60)
+    assert table.seats[sleeper].strikes == 1 and table.version == 1
+
+
+async def test_one_task_keeps_every_tables_clock():
+    rung: list[tuple[int, int, str]] = []
+    alarms = Alarms(lambda *alarm: rung.append(alarm))
+    now = discord.utils.utcnow()
+    alarms.set(1, now + timedelta(seconds=0.06), 0, "expire")
+    alarms.set(2, now + timedelta(seconds=0.03), 0, "remind")
+    alarms.set(3, now + timedelta(seconds=0.02), 4, "expire")
+    alarms.set(3, now + timedelta(seconds=0.04), 5, "expire")  # a newer position replaces table 3's alarm
+    alarms.set(4, now + timedelta(seconds=0.01), 0, "expire")
+    alarms.clear(4)
+    assert alarms.armed(3, 5) and not alarms.armed(3, 4) and not alarms.armed(4, 0)
+    await asyncio.sleep(0.1)
+    assert rung == [(2, 0, "remind"), (3, 5, "expire"), (1, 0, "expire")]
+    assert not alarms.armed(1, 0)
+    alarms.stop()
