@@ -72,6 +72,8 @@ class ParlourBot(commands.Bot):
                 await self.load_extension(f"cogs.{name}")
             else:
                 await self.add_cog(generated_cog(game)(self))
+            for alias in game.aliases:
+                await self.add_cog(generated_cog(game, alias)(self))
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild:

@@ -121,9 +121,9 @@ class GameCog(commands.GroupCog):
         )
         if invited:
             names = ", ".join(m.display_name for m in invited)
-            await say(interaction, f"Invitation sent to {names} for {self.game.title} #{table.id}.")
+            await say(interaction, f"Invitation sent to {names} for {table.title} #{table.id}.")
         else:
-            await say(interaction, f"{self.game.title} #{table.id} begins.")
+            await say(interaction, f"{table.title} #{table.id} begins.")
         await self.bot.lobby.launch(table)
         return table
 
@@ -282,19 +282,24 @@ class GameCog(commands.GroupCog):
 AI_LEVELS = ("easy", "normal", "hard")
 
 
-def generated_cog(game: type[Game]) -> type[GameCog]:
+def generated_cog(game: type[Game], alias: str | None = None) -> type[GameCog]:
     """The cog of a game with no cog module of its own: GameCog's commands plus a `start`
-    whose options are the game's own `Option`s, offered as slash-command choices."""
-    class_name = "".join(word.title() for word in game.name.split("_")) + "Cog"
+    whose options are the game's own `Option`s, offered as slash-command choices. With an
+    alias (Game.aliases), the group of that variant: its options fixed, the rest shared."""
+    group, title, fixed = game.name, game.title, {}
+    if alias is not None:
+        title, fixed = game.aliases[alias]
+        group = alias
+    class_name = "".join(word.title() for word in group.split("_")) + "Cog"
     namespace: dict[str, Any] = {
         "game_name": game.name,
-        "start": start_command(game, class_name),
+        "start": start_command(game, class_name, title, fixed),
         "__module__": __name__,
     }
     if game.ledger:
         namespace[game.ledger] = ledger_command(game, class_name)
-    description = f"{game.title}: play it here with members or the AI."
-    return type(class_name, (GameCog,), namespace, group_name=game.name, group_description=description[:100])
+    description = f"{title}: play it here with members or the AI."
+    return type(class_name, (GameCog,), namespace, group_name=group, group_description=description[:100])
 
 
 def ledger_command(game: type[Game], class_name: str) -> app_commands.Command[Any, ..., None]:
@@ -313,8 +318,13 @@ def ledger_command(game: type[Game], class_name: str) -> app_commands.Command[An
     return command
 
 
-def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any, ..., None]:
-    """`/<game> start` built from the game's facts: who to invite, AI seats, its options."""
+def start_command(
+    game: type[Game], class_name: str, title: str | None = None, fixed: dict[str, str] | None = None
+) -> app_commands.Command[Any, ..., None]:
+    """`/<game> start` built from the game's facts: who to invite, AI seats, its options
+    (less those an alias fixes)."""
+    title, fixed = title or game.title, fixed or {}
+    offered = [opt for opt in game.options if opt.name not in fixed]
     member = Optional[discord.Member]  # noqa: UP045 - discord.py reads this annotation at runtime
     params: list[inspect.Parameter] = []
     described: dict[str, str] = {}
@@ -335,7 +345,7 @@ def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any
         bots = app_commands.Range[int, 0, game.max_players - 1]
         add("bots", Optional[bots], None, bots_words(game))  # noqa: UP045
         add("ai", Literal[AI_LEVELS], "normal", "How strong the AI seats play")
-    for opt in game.options:
+    for opt in offered:
         add(opt.name, Literal[opt.choices], opt.default, opt.description)
 
     async def start(self: GameCog, interaction: discord.Interaction, **given: Any) -> None:
@@ -343,7 +353,7 @@ def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any
         bots = given.get("bots")
         if bots is None:
             bots = default_bots(game, len(invited))
-        options = {opt.name: given[opt.name] for opt in game.options}
+        options = {**{opt.name: given[opt.name] for opt in offered}, **fixed}
         await self.start_game(interaction, invited=invited, bots=bots, ai=given.get("ai", "normal"), options=options)
 
     start.__qualname__ = f"{class_name}.start"  # a method: discord.py skips `self`
@@ -360,7 +370,7 @@ def start_command(game: type[Game], class_name: str) -> app_commands.Command[Any
         players = f"{game.min_players} players"
     elif game.min_players == 1 and not game.solo:
         players = f"alone, or up to {game.max_players} players"
-    command = app_commands.Command(name="start", description=f"Start {game.title} ({players}).", callback=start)
+    command = app_commands.Command(name="start", description=f"Start {title} ({players}).", callback=start)
     command.guild_only = True
     return command
 

@@ -312,7 +312,7 @@ class Host:
         if mentions and table.deadline is not None:
             await self.channel_say(
                 table,
-                f"⏰ {mentions}, it's your move in {table.game.title} #{table.id}; "
+                f"⏰ {mentions}, it's your move in {table.title} #{table.id}; "
                 f"the AI moves for you <t:{int(table.deadline.timestamp())}:R>.",
             )
 
@@ -619,7 +619,7 @@ class Host:
         module = renderers.for_game(table.game.name)
         png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
         if table.final is not None and not (table.state and table.state.over):  # resigned, claimed, called off
-            return png, " ".join([f"{table.game.title}: {table.final['headline']}", *table.final["lines"]])
+            return png, " ".join([f"{table.title}: {table.final['headline']}", *table.final["lines"]])
         return png, module.alt_text(view)
 
     async def render_hand(self, table: Table, seat: int) -> bytes:

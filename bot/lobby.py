@@ -163,6 +163,6 @@ class Lobby:
             ai=ai,
             options=dict(row.options),
         )
-        await reply(interaction, f"Rematch of {game.title} #{game_id}: {game.title} #{table.id} is set up.")
+        await reply(interaction, f"Rematch of {table.title} #{game_id}: {table.title} #{table.id} is set up.")
         await self.launch(table)
         return None

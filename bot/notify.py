@@ -58,7 +58,7 @@ def hand_text(table: Table, seat: int) -> str:
     """The words with a private picture (DM and panel): which game, and the hand in card signs."""
     assert table.state is not None
     hand = table.state.view(seat).get("hand")
-    where = f"{table.game.title} #{table.id} (<#{table.channel_id}>)"
+    where = f"{table.title} #{table.id} (<#{table.channel_id}>)"
     if isinstance(hand, list):
         return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
     return where
@@ -128,7 +128,7 @@ class Notifier:
             return
         lines = []
         if want_alert:
-            lines.append(f"🎲 Your move in {table.game.title} #{table.id}: {jump_url(table)}")
+            lines.append(f"🎲 Your move in {table.title} #{table.id}: {jump_url(table)}")
         if picture:
             lines.append(hand_text(table, seat))
         try:
@@ -160,7 +160,7 @@ class Notifier:
         if seat in table.pings:
             return
         user_id = table.seats[seat].user_id
-        message = await self.host.channel_say(table, f"🎲 <@{user_id}>, your move in {table.game.title} #{table.id}.")
+        message = await self.host.channel_say(table, f"🎲 <@{user_id}>, your move in {table.title} #{table.id}.")
         if message is not None:
             table.pings[seat] = message.id
 

@@ -90,6 +90,14 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s.user_id is not None]
 
     @property
+    def title(self) -> str:
+        """The game's name as players know this table: a variant's own name (Authors) if it has one."""
+        for title, fixed in self.game.aliases.values():
+            if all(self.options.get(k) == v for k, v in fixed.items()):
+                return title
+        return self.game.title
+
+    @property
     def alone(self) -> bool:
         """One seat: a solitaire, or a solo variant of a game for more (no timer, alerts or rating)."""
         return len(self.seats) == 1

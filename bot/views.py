@@ -64,13 +64,13 @@ def turn_line(table: Table) -> str:
         extra = f" and {ai} AI seat{'s' if ai != 1 else ''}" if ai else ""
         return (
             f"✉️ {table.seats[-1].name} invites {', '.join(waiting) or 'nobody else'} to "
-            f"{table.game.title}{settings_words(table)}{extra}. In so far: {', '.join(joined)}. "
+            f"{table.title}{settings_words(table)}{extra}. In so far: {', '.join(joined)}. "
             f"The invitation lapses in 10 minutes."
         )
     if table.status == "cancelled":
-        return f"{table.game.title} #{table.id} was called off."
+        return f"{table.title} #{table.id} was called off."
     if not table.active:
-        return f"🏁 {table.game.title} #{table.id} is over."
+        return f"🏁 {table.title} #{table.id} is over."
     if table.alone:
         return f"🃏 {table.seats[0].name} is playing."
     humans = [f"<@{table.seats[s].user_id}>" for s in table.turn_humans()]
@@ -92,7 +92,7 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
     """Content, embed, image and buttons of a table's one public message."""
     from bot.host import png_file
 
-    embed = discord.Embed(title=f"{table.game.title} · game #{table.id}", colour=discord.Colour.dark_green())
+    embed = discord.Embed(title=f"{table.title} · game #{table.id}", colour=discord.Colour.dark_green())
     log_lines = list(table.log)
     if table.final is not None and table.final.get("lines"):
         log_lines.append("\n".join(table.final["lines"]))

@@ -14,10 +14,12 @@ from engine import GAMES
 
 
 def help_embed() -> discord.Embed:
+    shelf = [(g.title, name, g) for name, g in GAMES.items()]
+    shelf += [(title, alias, g) for g in GAMES.values() for alias, (title, _fixed) in g.aliases.items()]
     games = "\n".join(
-        f"• **{g.title}** `/{name} start`"
+        f"• **{title}** `/{command} start`"
         + (" (solo)" if g.solo else f" ({players_words(g.min_players, g.max_players)})")
-        for name, g in sorted(GAMES.items(), key=lambda kv: kv[1].title)
+        for title, command, g in sorted(shelf, key=lambda entry: entry[0])
     )
     embed = discord.Embed(title="Parlour: card and board games in your server", colour=discord.Colour.dark_green())
     embed.description = (
@@ -40,6 +42,8 @@ def help_embed() -> discord.Embed:
 
 
 def players_words(low: int, high: int) -> str:
+    if low == 1:
+        return f"solo, or up to {high} players"
     return f"{low} players" if low == high else f"{low} to {high} players"
 
 

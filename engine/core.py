@@ -204,6 +204,9 @@ class Game:
     # member's total per server in a ledger, rewritten with the game's state so a hand is
     # never lost or counted twice. None: the game keeps no ledger.
     ledger: ClassVar[str | None] = None
+    # Other names a variant goes by, each with its own command group: {"authors": ("Authors",
+    # {"variant": "authors"})} gives `/authors start`, a Go Fish game with that option fixed.
+    aliases: ClassVar[dict[str, tuple[str, dict[str, str]]]] = {}
     state_class: ClassVar[type[State]]
 
     @classmethod

@@ -165,6 +165,7 @@ def _read_what(tokens: list[str]) -> tuple[int | None, str | None]:
 class GoFish(Game):
     name = "go_fish"
     title = "Go Fish"
+    aliases: ClassVar[dict[str, tuple[str, dict[str, str]]]] = {"authors": ("Authors", {"variant": "authors"})}
     min_players = 2
     max_players = 6
     options = (

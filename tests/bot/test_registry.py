@@ -98,3 +98,21 @@ async def test_a_partner_who_resigns_costs_the_whole_side(tiny_relay, simcord_en
     assert table.status == "over"
     places, _ = simcord_env.bot.host.final_places(table)
     assert places == [2, 1, 2, 1]
+
+
+async def test_a_variant_with_its_own_name_has_its_own_commands(simcord_env, world):
+    _guild, channel, alice, bob = world
+    commands = alice.available_commands(channel)
+    assert "authors start" in commands and "authors play" in commands
+    started = await alice.slash(channel, "authors start", player2=bob, bots=0)
+    assert started.response.content.startswith("Invitation sent to bob for Authors #")
+    table = table_of(simcord_env)
+    assert table.game.name == "go_fish" and table.options["variant"] == "authors"
+    assert "to Authors" in table_message(channel, table.id).content
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    seat = table.state.to_move[0]
+    player = alice if table.seats[seat].user_id == alice.id else bob
+    ask = table.state.legal_actions(seat)[0].text
+    assert len(ask.split()) == 3  # Authors asks for a card: "ask 1 qs"
+    played = await player.slash(channel, "authors play", action=ask)
+    assert played.response.content.startswith("✅") and table.version == 1

@@ -246,6 +246,7 @@ async def test_rules_pages_are_player_words_with_a_short_quick_start(simcord_env
     _guild, channel, alice, _bob = world
     helped = await alice.slash(channel, "help")
     assert helped.ephemeral and "Dickory" in helped.response.embeds[0].description
+    assert "• **Authors** `/authors start` (2 to 6 players)" in helped.response.embeds[0].description
 
 
 async def test_the_leaderboard_lists_rated_games_and_plural_words_agree(simcord_env, world):
