@@ -61,3 +61,13 @@ async def solo_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> discor
             f"**{i}.** <@{r['user_id']}> · {r['best']:g} points · {record(r)}" for i, r in enumerate(rows, 1)
         )
     return embed
+
+
+async def game_boards(bot: ParlourBot, guild_id: int, game: type[Game]) -> list[discord.Embed]:
+    """A game's boards side by side: ratings, then its ledger and its best solo scores if it has them."""
+    embeds = [await rating_board(bot, guild_id, game)]
+    if game.ledger:
+        embeds.append(await ledger_board(bot, guild_id, game))
+    if game.min_players == 1 and not game.solo:
+        embeds.append(await solo_board(bot, guild_id, game))
+    return embeds

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boards import ledger_board, rating_board, solo_board
+from bot.boards import game_boards, ledger_board
 from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
 from bot.notify import private_parts
@@ -258,12 +258,7 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="leaderboard", description="This server's best players of this game.")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        guild = interaction.guild_id or 0
-        embeds = [await rating_board(self.bot, guild, self.game)]
-        if self.game.ledger:
-            embeds.append(await ledger_board(self.bot, guild, self.game))
-        if self.game.min_players == 1 and not self.game.solo:
-            embeds.append(await solo_board(self.bot, guild, self.game))
+        embeds = await game_boards(self.bot, interaction.guild_id or 0, self.game)
         await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")

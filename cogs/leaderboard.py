@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
-from bot.boards import rating_board, record
+from bot.boards import game_boards, record
 from bot.views import say
 from engine import GAMES
 
@@ -24,8 +24,8 @@ class LeaderboardCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        embed = await rating_board(self.bot, interaction.guild_id or 0, GAMES[game.value])
-        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value])
+        await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="A member's record in this server.")
     @app_commands.describe(user="Whose record (you, if left empty)")
