@@ -70,10 +70,7 @@ def evaluate(state: BourreState) -> list[float]:
     hand_no = world.hand_no
     rng = world.rng
     while not world.over and world.hand_no == hand_no:
-        seat = world.to_move[0]
-        action = heuristic(world, seat, rng)
-        assert action is not None
-        world.apply(seat, action.text)
+        _step(world, world.to_move[0], rng)
     if world.over:
         return _place_rewards(world.chips)
     worth = [c - d for c, d in zip(world.chips, world.dues, strict=True)]
@@ -81,6 +78,22 @@ def evaluate(state: BourreState) -> list[float]:
     if hi == lo:
         return [0.5] * len(worth)
     return [(w - lo) / (hi - lo) for w in worth]
+
+
+def _step(world: BourreState, seat: int, rng: random.Random) -> None:
+    """One heuristic move applied without re-validating it (the heuristic only picks legal moves)."""
+    if world.phase == "trick":
+        world._play(seat, choose_card(world, seat))
+        return
+    action = heuristic(world, seat, rng)
+    assert action is not None
+    verb, cards = action.parts["verb"], action.parts.get("cards", [])
+    if world.phase == "declare":
+        world._declare(seat, verb)
+    elif verb == "discard":
+        world._discard(seat, cards)
+    else:
+        world._draw(seat)
 
 
 def _place_rewards(chips: list[int]) -> list[float]:
