@@ -45,6 +45,8 @@ from engine.core import (
 
 HAND_SIZE = 5
 TRICKS = 5
+_DEAL_TRIES = 30  # shuffles determinize tries; the last one may break a deduction rather than fail
+_LIKELY_TRIES = 12  # of those, how many look for a world where every seat in holds trump (see _likely)
 _SYNTAX_HELP = "Write a move like “play”, “pass”, “discard 7h”, “draw” or “play 10h”."
 _SYNONYMS = {"fold": "pass", "stay": "play", "stay in": "play", "in": "play", "out": "pass"}
 
@@ -136,7 +138,7 @@ class BourreState(State):
     public: list[str]  # cards everyone knows are in the discard pile (a discarded upcard)
     trick: list[tuple[int, str]]
     last_trick: list[tuple[int, str]] | None
-    played: list[str]  # cards played to tricks this hand
+    plays: list[list[str]]  # per seat: the cards it played to tricks this hand
     tricks: list[int]
     excluded: list[set[str]]  # public deductions: cards each seat is known not to hold
 
@@ -183,7 +185,7 @@ class BourreState(State):
         self.known = [[] for _ in range(n)]
         self.public = []
         self.trick = []
-        self.played = []
+        self.plays = [[] for _ in range(n)]
         self.tricks = [0] * n
         self.excluded = [set() for _ in range(n)]
         up = self.trump_card
@@ -217,7 +219,7 @@ class BourreState(State):
         s.public = self.public[:]
         s.trick = self.trick[:]
         s.last_trick = self.last_trick
-        s.played = self.played[:]
+        s.plays = [p[:] for p in self.plays]
         s.tricks = self.tricks[:]
         s.excluded = [set(x) for x in self.excluded]
         return s
@@ -245,7 +247,7 @@ class BourreState(State):
             "public": self.public[:],
             "trick": [[s, c] for s, c in self.trick],
             "last_trick": None if self.last_trick is None else [[s, c] for s, c in self.last_trick],
-            "played": self.played[:],
+            "plays": [p[:] for p in self.plays],
             "tricks": self.tricks[:],
             "excluded": [sorted(x) for x in self.excluded],
         }
@@ -275,7 +277,7 @@ class BourreState(State):
         s.trick = [(t[0], t[1]) for t in data["trick"]]
         last = data["last_trick"]
         s.last_trick = None if last is None else [(t[0], t[1]) for t in last]
-        s.played = list(data["played"])
+        s.plays = [list(p) for p in data["plays"]]
         s.tricks = list(data["tricks"])
         s.excluded = [set(x) for x in data["excluded"]]
         return s
@@ -307,7 +309,7 @@ class BourreState(State):
 
     def accounted(self, seat: int) -> set[str]:
         """Cards `seat` can place outside every other hand: its own, played, or in the pile to its knowledge."""
-        return {*self.hands[seat], *self.played, *self.known[seat], *self.public}
+        return {*self.hands[seat], *(c for p in self.plays for c in p), *self.known[seat], *self.public}
 
     def cinch(self, seat: int) -> bool:
         """Tricks won plus sure trumps reach three, judged from the seat's own knowledge."""
@@ -470,7 +472,7 @@ class BourreState(State):
     def _play(self, seat: int, card: str) -> list[Event]:
         self.excluded[seat] |= deductions(card, self.trick, self.trump)
         self.hands[seat].remove(card)
-        self.played.append(card)
+        self.plays[seat].append(card)
         self.trick.append((seat, card))
         p = f"{{p{seat}}}"
         events = [Event("play", f"{p} plays the {pretty(card)}.", {"seat": seat, "card": card})]
@@ -591,11 +593,14 @@ class BourreState(State):
             if o != seat:
                 wants.append((o, len(self.hands[o]) - (1 if o == self.dealer and fixed else 0)))
         wants.sort(key=lambda w: -len(self.excluded[w[0]]))
-        for attempt in range(30):
+        dealt = None
+        for attempt in range(_DEAL_TRIES):
             rng.shuffle(pool)
-            dealt = _fill(pool, wants, self.excluded, strict=attempt < 29)
-            if dealt is not None:
-                break
+            trial = _fill(pool, wants, self.excluded, strict=attempt < _DEAL_TRIES - 1)
+            if trial is not None:
+                dealt = trial
+                if attempt >= _LIKELY_TRIES or self._likely(trial[0], fixed):
+                    break
         assert dealt is not None
         hands, rest = dealt
         for o, cards in hands.items():
@@ -610,6 +615,21 @@ class BourreState(State):
         world.discards = pile + rest[:unseen]
         world.stock = rest[unseen:]
         return world
+
+    def _likely(self, hands: dict[int, list[str]], fixed: str | None) -> bool:
+        """Whether every other seat that stayed in got a hand worth staying in with.
+
+        Not a certainty, a lean: a player declares in the open, and few stay in without two
+        trumps or a high one, so determinize tries a few shuffles for such worlds first.
+        """
+        for o, cards in hands.items():
+            if not self.in_play(o):
+                continue
+            held = [*cards, *self.plays[o], *([fixed] if o == self.dealer and fixed else [])]
+            trumps = [c for c in held if c[-1] == self.trump]
+            if len(trumps) < 2 and not any(c[:-1] in ("A", "K") for c in trumps):
+                return False
+        return True
 
     # -- AI ---------------------------------------------------------------------
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:

@@ -3,8 +3,8 @@
 Heuristic (the spec's): stay in with two or more trumps or the trump ace or king; swap
 non-trumps below a queen; in a trick win as cheaply as the rules allow, else throw the
 lowest legal card. The evaluation plays the current hand out with that heuristic and
-scores each seat's chips (less what it owes the next pot) linearly between the worst
-seat (0) and the best (1).
+scores each seat's chips (less what it owes the next pot) linearly round 0.5, on a scale
+fixed for the hand.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def evaluate(state: BourreState) -> list[float]:
     """Each seat's expected reward: the hand played out by the heuristic, chips scored linearly."""
     if state.over:
         return _place_rewards(state.chips)
+    scale = _scale(state)
     world = state.copy()
     hand_no = world.hand_no
     rng = world.rng
@@ -74,10 +75,20 @@ def evaluate(state: BourreState) -> list[float]:
     if world.over:
         return _place_rewards(world.chips)
     worth = [c - d for c, d in zip(world.chips, world.dues, strict=True)]
-    lo, hi = min(worth), max(worth)
-    if hi == lo:
-        return [0.5] * len(worth)
-    return [(w - lo) / (hi - lo) for w in worth]
+    mean = sum(worth) / len(worth)
+    return [min(1.0, max(0.0, 0.5 + (w - mean) / (2 * scale))) for w in worth]
+
+
+def _scale(state: BourreState) -> float:
+    """Chips that span the reward scale: the standings' spread plus what this hand can move.
+
+    It depends only on public figures fixed for the whole hand, so every world of one search
+    scores on the same scale and a seat's reward stays linear in its own chips (going bourré
+    costs more than folding, even for a seat already last).
+    """
+    mean = sum(state.chips) / state.players
+    spread = max(abs(c - mean) for c in state.chips)
+    return spread + 2 * state.pot + int(state.options["ante"]) * state.players
 
 
 def _step(world: BourreState, seat: int, rng: random.Random) -> None:
