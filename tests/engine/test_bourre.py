@@ -599,3 +599,25 @@ def test_the_evaluation_is_on_the_reward_scale():
     values = evaluate(s)
     assert len(values) == 4 and all(0.0 <= x <= 1.0 for x in values)
     assert s.dump() == BOURRE.new(4, seed=2).dump()  # evaluating changes nothing
+
+
+def test_determinize_leans_towards_trump_for_a_seat_that_stayed_in():
+    s = deal(HEARTS)
+    s.apply(0, "play")
+    s.apply(0, "draw")
+    rng = random.Random(9)
+    strong = 0
+    for _ in range(100):
+        w = s.determinize(1, rng)
+        trumps = [c for c in w.hands[0] if c[-1] == "S"]
+        strong += len(trumps) >= 2 or any(c[:-1] in ("A", "K") for c in trumps)
+        assert w.view(1) == s.view(1)
+    assert strong >= 90  # a uniform deal would give seat 0 such a hand about a third of the time
+
+
+def test_going_bourre_scores_worse_than_folding_in_the_evaluation():
+    s = declare_all(deal(BOURRE_DEAL, hands="5"), ["play", "play", "play"])
+    play_out(s, BOURRE_PLAY[:-3])  # one trick left: seat 1 (no trick yet) will go bourré
+    bourre = evaluate(s)
+    folded = declare_all(deal(BOURRE_DEAL, hands="5"), ["play", "pass", "play"])
+    assert bourre[1] < evaluate(folded)[1]
