@@ -1,0 +1,115 @@
+"""Bourré's hand-written player and the position evaluation ISMCTS scores its cut-offs with.
+
+Heuristic (the spec's): stay in with two or more trumps or the trump ace or king; swap
+non-trumps below a queen; in a trick win as cheaply as the rules allow, else throw the
+lowest legal card. The evaluation plays the current hand out with that heuristic and
+scores each seat's chips (less what it owes the next pot) linearly round 0.5, on a scale
+fixed for the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from engine.bourre_rules import HIGH, allowed, high, sure_trumps, trick_winner
+from engine.core import Action, places_from_scores
+
+if TYPE_CHECKING:
+    from engine.bourre import BourreState
+
+_QUEEN = HIGH["Q"]
+
+
+def heuristic(state: BourreState, seat: int, rng: random.Random) -> Action | None:
+    from engine.bourre import declare_action, discard_action, draw_action, play_action
+
+    if state.turn is None or seat != state.turn:
+        return None
+    hand = state.hands[seat]
+    trump = state.trump
+    if state.phase == "declare":
+        trumps = [c for c in hand if c[-1] == trump]
+        strong = len(trumps) >= 2 or any(c[:-1] in ("A", "K") for c in trumps)
+        verb = "play" if strong or state._declare_problem(seat, "pass") else "pass"
+        return declare_action(verb)
+    if state.phase == "discard":
+        weak = [c for c in hand if c[-1] != trump and high(c) < _QUEEN]
+        if weak:
+            return discard_action([min(weak, key=high)])
+        return draw_action(len(state.exchange))
+    return play_action(choose_card(state, seat))
+
+
+def _cheap(trump: str):
+    return lambda c: (c[-1] == trump, high(c))
+
+
+def choose_card(state: BourreState, seat: int) -> str:
+    """Win as cheaply as allowed, else throw the lowest legal card; lead a sure trump or an ace."""
+    hand, trick, trump = state.hands[seat], state.trick, state.trump
+    legal = allowed(hand, trick, trump, state.cinch(seat))
+    if len(legal) == 1:
+        return legal[0]
+    cheap = _cheap(trump)
+    if not trick:
+        trumps = [c for c in legal if c[-1] == trump]
+        if trumps and sure_trumps(hand, trump, state.accounted(seat)):
+            return max(trumps, key=high)
+        aces = [c for c in legal if c[-1] != trump and c[:-1] == "A"]
+        return aces[0] if aces else min(legal, key=cheap)
+    winners = [c for c in legal if trick_winner([*trick, (seat, c)], trump)[0] == seat]
+    return min(winners or legal, key=cheap)
+
+
+def evaluate(state: BourreState) -> list[float]:
+    """Each seat's expected reward: the hand played out by the heuristic, chips scored linearly."""
+    if state.over:
+        return _place_rewards(state.chips)
+    scale = _scale(state)
+    world = state.copy()
+    hand_no = world.hand_no
+    rng = world.rng
+    while not world.over and world.hand_no == hand_no:
+        _step(world, world.to_move[0], rng)
+    if world.over:
+        return _place_rewards(world.chips)
+    worth = [c - d for c, d in zip(world.chips, world.dues, strict=True)]
+    mean = sum(worth) / len(worth)
+    return [min(1.0, max(0.0, 0.5 + (w - mean) / (2 * scale))) for w in worth]
+
+
+def _scale(state: BourreState) -> float:
+    """Chips that span the reward scale: the standings' spread plus what this hand can move.
+
+    It depends only on public figures fixed for the whole hand, so every world of one search
+    scores on the same scale and a seat's reward stays linear in its own chips (going bourré
+    costs more than folding, even for a seat already last).
+    """
+    mean = sum(state.chips) / state.players
+    spread = max(abs(c - mean) for c in state.chips)
+    return spread + 2 * state.pot + int(state.options["ante"]) * state.players
+
+
+def _step(world: BourreState, seat: int, rng: random.Random) -> None:
+    """One heuristic move applied without re-validating it (the heuristic only picks legal moves)."""
+    if world.phase == "trick":
+        world._play(seat, choose_card(world, seat))
+        return
+    action = heuristic(world, seat, rng)
+    assert action is not None
+    verb, cards = action.parts["verb"], action.parts.get("cards", [])
+    if world.phase == "declare":
+        world._declare(seat, verb)
+    elif verb == "discard":
+        world._discard(seat, cards)
+    else:
+        world._draw(seat)
+
+
+def _place_rewards(chips: list[int]) -> list[float]:
+    places = places_from_scores(chips)
+    worst = max(places)
+    if worst == 1:
+        return [0.5] * len(places)
+    return [(worst - p) / (worst - 1) for p in places]
