@@ -309,7 +309,7 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
             "game": self.game.name,
             "players": n,
             "seat": seat,
-            "hand": None if seat is None else [],
+            "hand": None if seat is None else self.hidden_cards(seat),
             "hand_sizes": [len(f) for f in self.favors],
             "to_move": list(self.to_move),
             "dealer": n - 1,
@@ -371,7 +371,8 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
         return {"score": self.scores[seat]}
 
     def hidden_cards(self, seat: int) -> list[str]:
-        return []
+        """Tiles a Spotter drew and has not yet sorted (the one put back stays secret)."""
+        return [t for f in self.stack if f["kind"] == "return" and f["seat"] == seat for t in f["drawn"]]
 
     def determinize(self, seat: int, rng: random.Random) -> HickoryDickoryState:
         """Bag order, quest deck and the favors this seat cannot see are resampled."""
@@ -388,7 +389,11 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
                 k = len(s.favors[other])
                 s.favors[other], pool = pool[:k], pool[k:]
         s.favor_deck = pool
-        # Frames holding drawn tiles (a Spotter's search) are public only to their seat.
+        for f in s.stack:  # another seat's Spotter draw is as unknown as the bag it came from
+            if f["kind"] == "return" and f["seat"] != seat:
+                s.bag += f["drawn"]
+                rng.shuffle(s.bag)
+                f["drawn"] = [s.bag.pop() for _ in f["drawn"]]
         return s
 
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:

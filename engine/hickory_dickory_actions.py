@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.hickory_dickory_data import (
+    DATA_ORDER,
     BONUS_FAVORS,
     FAVOR_EFFECTS,
     FAVOR_LIMIT,
@@ -42,7 +43,7 @@ def sub_multisets(codes: list[str], size: int | None = None) -> list[list[str]]:
         total = sum(picks)
         if total and (size is None or total == size):
             out.append([k for k, n in zip(keys, picks, strict=True) for _ in range(n)])
-    return out
+    return sorted(out, key=lambda c: [DATA_ORDER[x] for x in c])
 
 
 class ActionsMixin:
@@ -179,11 +180,14 @@ class ActionsMixin:
         ]
 
     def _legal_spend(self, f: Frame) -> list[Action]:
+        follow = {"market": self._market_open(), "search2": bool(self.bag)}.get(f["then"], True)
+        if not follow:  # nothing to buy: an optional cost is skipped by itself
+            return []
         out = [
             act(f"spend {tiles_text(c)}", f"Spend {' '.join(c)}", verb="spend", cards=c)
             for c in sub_multisets(self._payment(f["seat"], f["mouse"]), f["cost"])
         ]
-        if f["optional"]:
+        if out and f["optional"]:
             out.append(act("done", "Pay nothing and skip it", verb="done"))
         return out
 
