@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.core import Action, Event
 from engine.hickory_dickory_data import (
-    DATA_ORDER,
     BONUS_FAVORS,
+    DATA_ORDER,
     FAVOR_EFFECTS,
     FAVOR_LIMIT,
     MICE,
@@ -17,6 +17,7 @@ from engine.hickory_dickory_data import (
     RELIC_POINTS,
     RELICS,
     STORAGE,
+    TOKEN_NAMES,
     WILD,
     data_sorted,
 )
@@ -436,6 +437,7 @@ class ActionsMixin:
         verb = p["verb"]
         if verb == "done":
             self.stack.pop()
+            events.append(Event("done", f"{self._name(seat, mouse)} is done at {n}.", {"seat": seat}))
         elif verb == "claim":
             f["claimed"] = True
             tile, self.leaf[n - 1] = self.leaf[n - 1], None
@@ -443,6 +445,11 @@ class ActionsMixin:
             self._gain(seat, mouse, [tile], n)
         elif verb == "act":
             self.stack.pop()
+            events.append(
+                Event(
+                    "act", f"{self._name(seat, mouse)} takes the action at {n}: {TOKEN_NAMES[self.tokens[n - 1]]}.", {}
+                )
+            )
             self._action(seat, mouse, n, events)
         else:
             self._play_favor(f, p["favor"], events)
@@ -485,9 +492,10 @@ class ActionsMixin:
 
     def _do_spend(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
         self.stack.pop()
-        if p["verb"] == "done":
-            return
         seat, mouse, n = f["seat"], f["mouse"], f["number"]
+        if p["verb"] == "done":
+            events.append(Event("skip", f"{{p{seat}}} spends nothing.", {"seat": seat}))
+            return
         self._pay(seat, mouse, p["cards"])
         events.append(Event("spend", f"{{p{seat}}} spends {' '.join(p['cards'])}.", {"seat": seat}))
         if f["then"] == "market":
@@ -515,6 +523,7 @@ class ActionsMixin:
         drawn = list(f["drawn"])
         drawn.remove(p["tile"])
         self._return_tile(p["tile"])
+        events.append(Event("return", f"{{p{f['seat']}}}'s Spotter keeps {' '.join(drawn)}.", {"seat": f["seat"]}))
         self._gain(f["seat"], f["mouse"], drawn, f["number"])
 
     def _do_deliver(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
@@ -532,6 +541,8 @@ class ActionsMixin:
         self.stack.pop()
         if p["verb"] == "leap":
             self._enter(f["seat"], f["mouse"], p["number"], events)
+        else:
+            events.append(Event("stay", f"{self._name(f['seat'], f['mouse'])} stays at the 12.", {}))
 
     def _do_scamp(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
         self.stack.pop()

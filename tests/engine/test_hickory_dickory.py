@@ -59,8 +59,8 @@ def play(state, *moves):
 
 def test_house_data_matches_the_appendix():
     assert len(BAG_TILES) + 10 == 93
-    assert HUNT_SPACES["A"] == tuple("RB YB GB BB RF YF GF BF RS YS GS BS".split())
-    assert board_spaces("B") == tuple("YF GF BF PF YS GS BS PS YT GT BT PT".split())
+    assert HUNT_SPACES["A"] == tuple(["RB", "YB", "GB", "BB", "RF", "YF", "GF", "BF", "RS", "YS", "GS", "BS"])
+    assert board_spaces("B") == tuple(["YF", "GF", "BF", "PF", "YS", "GS", "BS", "PS", "YT", "GT", "BT", "PT"])
     assert QUESTS["Q1"] == (("PB", "PF", "*F", "*S"), 7)
 
 
