@@ -40,7 +40,24 @@ from renderers.draw import (
     to_png,
 )
 
-__all__ = ["CLOCK_C", "HEIGHT", "WIDTH", "alt_text", "number_xy", "render_hand", "render_table"]
+__all__ = [
+    "CLOCK_C",
+    "HAND_CELL",
+    "HAND_STRIP_Y",
+    "HEIGHT",
+    "PAWED",
+    "RIGHT_X",
+    "R_LEAF",
+    "TILE_COLOURS",
+    "WIDTH",
+    "alt_text",
+    "hand_canvas",
+    "number_xy",
+    "panel_box",
+    "render_hand",
+    "render_table",
+    "table_canvas",
+]
 
 WIDTH = 960
 HEADER_H = 52
@@ -51,6 +68,7 @@ PANEL_H = 236
 HEIGHT = PANELS_Y + PANEL_H + 10
 RIGHT_X = 2 * CLOCK_R + 40
 
+HAND_STRIP_Y, HAND_CELL = HEADER_H + 214, 38
 R_NUMBER, R_LABEL, R_INNER, R_LEAF, R_OUTER = 62, 108, 164, 214, 260
 FACE = (232, 214, 178)
 FACE_EDGE = (120, 84, 48)
@@ -200,9 +218,9 @@ def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     d.ellipse((tx - 8, ty - 8, tx + 8, ty + 8), fill=INK)
     d.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=BRASS, outline=INK)
     # The riders, front first, as a strip of hand spaces (blocked ones greyed) in the right column.
-    x0, y = RIGHT_X, HEADER_H + 214
+    x0, y = RIGHT_X, HAND_STRIP_Y
     text(d, (x0, y - 22), "MINUTE HAND (front first)", 16, GOLD, bold=True)
-    slots, cell = int(view.get("hand_slots") or 8), 38
+    slots, cell = int(view.get("hand_slots") or 8), HAND_CELL
     for k in range(8):
         fill = (70, 54, 40) if k < slots else PAWED
         d.rounded_rectangle((x0 + k * cell, y, x0 + k * cell + cell - 4, y + 30), radius=5, fill=fill, outline=INK)
@@ -271,10 +289,15 @@ def _quests(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 def _panels(canvas: Image.Image, view: dict[str, Any], movers: set[int]) -> None:
     n = int(view.get("players") or 1)
     names = names_of(view)
-    w = (WIDTH - 10) // max(n, 2) if n > 1 else 470
     for seat in range(n):
-        x0 = 5 + seat * w
-        _panel(canvas, view, seat, names[seat], (x0, PANELS_Y, x0 + w - 6, PANELS_Y + PANEL_H), seat in movers)
+        _panel(canvas, view, seat, names[seat], panel_box(n, seat), seat in movers)
+
+
+def panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
+    """Where a seat's panel sits under the clock."""
+    w = (WIDTH - 10) // max(players, 2) if players > 1 else 470
+    x0 = 5 + seat * w
+    return x0, PANELS_Y, x0 + w - 6, PANELS_Y + PANEL_H
 
 
 def _panel(
@@ -339,7 +362,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> N
     text(d, (14, 32), ellipsize(prompt, 15, WIDTH - 28), 15, CREAM)
 
 
-def _table_image(view: dict[str, Any]) -> Image.Image:
+def table_canvas(view: dict[str, Any]) -> Image.Image:
     names = names_of(view)
     canvas = _face(tuple(view.get("tokens") or [""] * 12)).copy()
     d = ImageDraw.Draw(canvas)
@@ -357,7 +380,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 
 def render_table(view: dict[str, Any]) -> bytes:
-    return to_png(_table_image(view), key="hickory_dickory.table", source=_palette_source)
+    return to_png(table_canvas(view), key="hickory_dickory.table", source=_palette_source)
 
 
 @functools.cache
@@ -375,10 +398,14 @@ def _sample_views() -> tuple[dict[str, Any], ...]:
 
 
 def _palette_source() -> Image.Image:
-    return palette_sheet([_table_image(v) for v in _sample_views()])
+    return palette_sheet([table_canvas(v) for v in _sample_views()])
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
+    return to_png(hand_canvas(view), key="hickory_dickory.hand", source=_palette_source)
+
+
+def hand_canvas(view: dict[str, Any]) -> Image.Image:
     names = names_of(view)
     seat = view.get("seat")
     canvas = felt(WIDTH, 200)
@@ -406,7 +433,7 @@ def render_hand(view: dict[str, Any]) -> bytes:
     mine = isinstance(seat, int) and seat in (view.get("to_move") or [])
     line = _fill(str(view.get("prompt") or ""), names) if mine else "Waiting for the clock."
     text(d, (14, 140), ellipsize(line, 18, WIDTH - 28), 18, GOLD if mine else MUTED, bold=mine)
-    return to_png(canvas, key="hickory_dickory.hand", source=_palette_source)
+    return canvas
 
 
 def alt_text(view: dict[str, Any]) -> str:
