@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 from engine.core import Action, Event, Game, IllegalAction, Option, Outcome, State, copy_rng, dump_rng, load_rng
 from engine.core import normalise as _normalise
 from engine.hickory_dickory_actions import ActionsMixin
-from engine.hickory_dickory_ai import heuristic
+from engine.hickory_dickory_ai import evaluate, heuristic
 from engine.hickory_dickory_cat import CatMixin
 from engine.hickory_dickory_clock import ClockMixin
 from engine.hickory_dickory_data import (
@@ -398,6 +398,10 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
 
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
         return heuristic(self, seat, rng)
+
+    def evaluate(self) -> list[float]:
+        """Per-seat expected reward for ISMCTS playout cut-offs (engine.ai)."""
+        return evaluate(self)
 
 
 def _plain(value: Any) -> Any:

@@ -3,6 +3,7 @@ quest, deliver big, return relics, and keep tiles that fill the board."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -110,3 +111,34 @@ def _line_progress(state: Any, seat: int, code: str) -> float:
             lines = [line for line in HUNT_ROWS + HUNT_COLUMNS if i in line]
             best = max(best, sum(filled[j] is not None for line in lines for j in line))
     return best
+
+
+TEMPERATURE = 6.0  # points: how sharply a lead turns into a chance of winning
+SOLO_SCALE = 120.0
+
+
+def worth(state: Any, seat: int) -> float:
+    """Points banked plus a share of what the seat holds: items on cards, relics, hunt lines, chain."""
+    items = [t for m in MICE for t in state.mice[seat][m].tiles if is_item(t)]
+    relics = sum(t in RELICS for m in MICE for t in state.mice[seat][m].tiles)
+    filled = state.filled[seat]
+    near_lines = sum(sum(filled[i] is not None for i in line) / len(line) for line in HUNT_ROWS + HUNT_COLUMNS)
+    held = deliver_points(items) * 0.7 + relics * 4.0 + near_lines * 1.5 + state.scaler[seat] * 0.4
+    return state.scores[seat] + (0.0 if state.done else held)
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's expected reward: a softmax over worth (places once the game is over);
+    solo, the share of a 120-point score."""
+    n = state.players
+    if n == 1:
+        return [min(1.0, worth(state, 0) / SOLO_SCALE)]
+    values = [worth(state, s) for s in range(n)]
+    if state.done:
+        places = state.outcome().places
+        worst = max(places)
+        return [0.5] * n if worst == 1 else [(worst - p) / (worst - 1) for p in places]
+    best = max(values)
+    weights = [math.exp((v - best) / TEMPERATURE) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
