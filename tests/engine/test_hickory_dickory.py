@@ -563,3 +563,78 @@ def test_heuristic_plays_whole_games(players):
         s.apply(seat, a.text)
         steps += 1
     assert steps > 20 and max(s.scores) > 0
+
+
+def test_flow_of_play_example():
+    # Leaves 1-11, then the bag's next draws (the Spotter's search).
+    leaves = ["RB", "RF", "RS", "RT", "YB", "GB", "YS", "YT", "GF", "GS", "GT"]
+    s = new(2, deck=BIN + leaves + ["PT", "PB"])
+    s.favors[0] = ["F10"]
+    s.filled[0][7] = "BF"  # board A's blue feather space is already filled
+    place(s, 3, ring={(0, "scavenger"): ("inner", 5)}, hand=[(0, "spotter"), (0, "scurrier")])
+    # (1)-(4) The Spotter jumps off at 3, claims the tile and searches: it draws two, keeps one.
+    play(s, "off 3", "claim", "act")
+    assert sorted(s.view(0)["hand"]) == ["PB", "PT"]
+    play(s, "return pb")
+    assert s.mice[0]["spotter"].tiles == ["RS", "PT"]
+    # (5)-(7) The Scurrier leaps ahead to 5, claims, and pays the market with its bonus favor.
+    assert "off 5" in texts(s)
+    play(s, "off 5", "claim", "act", "spend f10", "market bb bf")
+    assert s.mice[0]["scurrier"].tiles == ["YB", "BB", "BF"]
+    # (8)-(10) At 5 the Scavenger acts from the inner ring (the Scurrier on the outer space does not);
+    # the Scurrier's three tiles are traded to it before it jumps on.
+    assert s.minute == 5 and s.view(None)["decision"] == "inner" and texts(s)[:2] == ["out scavenger", "on scavenger"]
+    play(s, "move yb scurrier scavenger", "move bb scurrier scavenger", "move bf scurrier scavenger", "on scavenger")
+    # (11)-(13) At 6 it jumps off, claims and delivers everything for 9 points.
+    play(s, "off 6", "claim", "act", "deliver yb gb bb bf")
+    assert s.scores[0] == 9
+    assert s.filled[0][1:4] == ["YB", "GB", "BB"] and "BF" in s.bag
+
+
+def test_market_with_one_bin_tile_left():
+    s = new(2)
+    s.favors[0] = ["F4"]
+    s.bin = [None, None, "BS", None]
+    place(s, 2, ring={(0, "spotter"): ("inner", 2), (1, "spotter"): ("inner", 9)})
+    play(s, "out spotter", "favor f4")
+    assert texts(s) == ["market bs", "market w"]
+    play(s, "market bs")
+    assert s.bin == [None] * 4 and s.mice[0]["spotter"].tiles == ["BS"]
+
+
+def test_scamp_favor_then_the_first_mouse_still_acts():
+    s = new(2)
+    s.favors[0] = ["F8"]
+    place(s, 2, ring={(0, "spotter"): ("inner", 2), (1, "spotter"): ("inner", 9)})
+    play(s, "out spotter", "favor f8", "scamp 4")
+    assert s.view(None)["active"] == {"seat": 0, "mouse": "scamp"}
+    play(s, "done")
+    assert s.view(None)["active"] == {"seat": 0, "mouse": "spotter"} and "act" in texts(s)
+
+
+def test_a_spent_wild_goes_back_to_the_web():
+    s = new(2)
+    s.wilds = 9
+    place(s, 5, ring={(0, "spotter"): ("inner", 5), (1, "spotter"): ("inner", 9)})
+    s.mice[0]["spotter"].tiles = ["W"]
+    play(s, "out spotter", "act", "spend w")
+    assert s.wilds == 10
+
+
+def test_learning_decks_deal_in_id_order():
+    s = new(3)
+    assert s.favors == [["F1"], ["F2"], ["F3"]]
+    assert s.favor_deck[-1] == "F4" and s.favor_deck[0] == "F13"
+    assert s.quest_deck[-1] == "Q3"
+
+
+def test_every_action_has_parts_and_a_label():
+    s = G.new(4, seed=12)
+    rng = random.Random(12)
+    for _ in range(300):
+        if s.over:
+            break
+        for a in s.legal_actions(s.to_move[0]):
+            assert a.parts["verb"] == a.text.split()[0] and a.label
+            assert all(c == c.upper() for c in a.parts.get("cards", []))
+        s.apply(s.to_move[0], rng.choice(s.legal_actions(s.to_move[0])).text)
