@@ -320,9 +320,9 @@ def _panel(
         where = m.get("where")
         place = {"hand": "hand", "inner": f"in {m.get('number')}", "outer": f"out {m.get('number')}"}.get(where, "-")
         mouse_dot(d, (x0 + 18 if mouse != "scavenger" else x0 + 24, y), seat, mouse, 8)
-        text(d, (x0 + 38, y), place, 12, CREAM, anchor="lm")
+        text(d, (x0 + 44, y), place, 12, CREAM, anchor="lm")
         for i in range(STORAGE[mouse]):
-            cx = x0 + 88 + i * 20
+            cx = x0 + 96 + i * 20
             if i < len(m.get("tiles") or []):
                 tile_chip(d, (cx, y), m["tiles"][i], 18)
             else:
