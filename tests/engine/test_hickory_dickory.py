@@ -644,8 +644,8 @@ def test_determinize_hides_another_seats_spotter_draw():
     s = new(2, deck=BIN + LEAVES + ["CROWN", "PT"])
     place(s, 3, ring={(0, "spotter"): ("inner", 3)})
     play(s, "out spotter", "act")
-    assert s.hidden_cards(0) == ["PT", "CROWN"] and s.hidden_cards(1) == []
-    assert s.determinize(0, random.Random(3)).hidden_cards(0) == ["PT", "CROWN"]
+    assert s.hidden_cards(0) == ["CROWN", "PT"] and s.hidden_cards(1) == []
+    assert s.determinize(0, random.Random(3)).hidden_cards(0) == ["CROWN", "PT"]
     worlds = [s.determinize(1, random.Random(k)) for k in range(6)]
     assert all(len(w.hidden_cards(0)) == 2 and w.view(1) == s.view(1) for w in worlds)
     assert any(sorted(w.hidden_cards(0)) != ["CROWN", "PT"] for w in worlds)
