@@ -133,11 +133,12 @@ class ActionsMixin:
             if not f["claimed"] and self.leaf[n - 1] is not None:
                 out.append(act("claim", f"Claim the {self.leaf[n - 1]} tile", verb="claim"))
             if self._can_act(seat, f["mouse"], n):
-                out.append(act("act", f"Do the action at {n} ({self.tokens[n - 1]})", verb="act"))
+                out.append(act("act", f"Act at {n}: {TOKEN_NAMES[self.tokens[n - 1]]}", verb="act"))
             for fav in data_sorted([x for x in set(self.favors[seat]) if x in ICON_FAVORS]):
                 if self._favor_possible(seat, f["mouse"], fav):
-                    name = FAVOR_EFFECTS[fav][0]
-                    out.append(act(f"favor {fav.lower()}", f"Play favor {fav} ({name})", verb="favor", favor=fav))
+                    name, x = FAVOR_EFFECTS[fav]
+                    what = f"{name} {x}" if x else name
+                    out.append(act(f"favor {fav.lower()}", f"Play favor {fav} ({what})", verb="favor", favor=fav))
         out.append(act("done", "End this mouse's turn", verb="done"))
         return out + self._moves(seat, n)
 
