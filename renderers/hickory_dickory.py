@@ -1,0 +1,457 @@
+"""Hickory Dickory pictures: the clock board, a player's own favors, and alt text.
+
+Built from the view dicts of engine/hickory_dickory.py (plus `names`, added by the bot).
+
+- `render_table(view)` draws the clock on the left: twelve numbers with their action, leaf tile,
+  inner-ring mice (near the centre) and outer-ring mice (at the rim); paws grey a number out; the
+  hour hand is short and brass, the minute hand carries its riders front (outermost) first, with
+  blocked spaces greyed. On the right: the chain with every Scaler and the next leaf value, the
+  market (bin, wilds, bag) and the face-up quests. Below: one panel per seat (name, score, favors,
+  mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold.
+- `render_hand(view)` draws the viewer's favors, any tiles its Spotter is sorting, and the prompt.
+- `alt_text(view)` describes public facts only (never a favor card).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.hickory_dickory_data import BONUS_FAVORS, FAVOR_EFFECTS, HAND_SPACES, MICE, STORAGE
+from renderers.draw import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    MUTED,
+    PANEL,
+    SEAT_COLORS,
+    ellipsize,
+    felt,
+    final_banner,
+    final_of,
+    palette_sheet,
+    rounded_box,
+    text,
+    to_png,
+)
+
+__all__ = [
+    "CLOCK_C",
+    "HAND_CELL",
+    "HAND_STRIP_Y",
+    "HEIGHT",
+    "PAWED",
+    "RIGHT_X",
+    "R_LEAF",
+    "TILE_COLOURS",
+    "WIDTH",
+    "alt_text",
+    "hand_canvas",
+    "number_xy",
+    "panel_box",
+    "render_hand",
+    "render_table",
+    "table_canvas",
+]
+
+WIDTH = 960
+HEADER_H = 52
+CLOCK_R = 292
+CLOCK_C = (CLOCK_R + 14, HEADER_H + CLOCK_R + 8)
+PANELS_Y = HEADER_H + 2 * CLOCK_R + 24
+PANEL_H = 236
+HEIGHT = PANELS_Y + PANEL_H + 10
+RIGHT_X = 2 * CLOCK_R + 40
+
+HAND_STRIP_Y, HAND_CELL = HEADER_H + 214, 38
+R_NUMBER, R_LABEL, R_INNER, R_LEAF, R_OUTER = 62, 108, 164, 214, 260
+FACE = (232, 214, 178)
+FACE_EDGE = (120, 84, 48)
+PAWED = (150, 146, 140)
+BRASS = (196, 150, 60)
+TILE_COLOURS = {
+    "R": (214, 58, 52),
+    "Y": (240, 200, 40),
+    "G": (70, 170, 80),
+    "B": (60, 120, 220),
+    "P": (150, 80, 190),
+}
+RELIC = {"CROWN": "Cr", "SCEPTER": "Sc", "GOBLET": "Gb"}
+MOUSE_MARK = {"scavenger": "V", "scurrier": "R", "spotter": "P", "scamp": "M"}
+SHORT = {
+    "scamp": "SCAMP",
+    "deliver": "DELIVER",
+    "cuckoo": "CUCKOO",
+    "climb3": "CLIMB 3",
+    "search1": "SEARCH 1",
+    "favor": "FAVOR",
+    "market": "MARKET",
+    "climb2market": "CLIMB 2+MARKET",
+    "climb1search2": "CLIMB 1+SEARCH 2",
+}
+
+
+def number_xy(n: int, r: float) -> tuple[float, float]:
+    """A point at radius r in the direction of clock number n (12 straight up)."""
+    a = math.radians(n * 30 - 90)
+    return CLOCK_C[0] + r * math.cos(a), CLOCK_C[1] + r * math.sin(a)
+
+
+def names_of(view: dict[str, Any]) -> list[str]:
+    n = int(view.get("players") or 1)
+    given = [str(x) for x in view.get("names") or []]
+    return [given[i] if i < len(given) else f"Seat {i + 1}" for i in range(n)]
+
+
+def _fill(text_: str, names: list[str]) -> str:
+    return text_.format(**{f"p{i}": name for i, name in enumerate(names)}) if text_ else ""
+
+
+# -- static clock face (cached per token layout) ----------------------------------------------------
+
+
+@functools.lru_cache(maxsize=16)
+def _face(tokens: tuple[str, ...]) -> Image.Image:
+    img = felt(WIDTH, HEIGHT)
+    d = ImageDraw.Draw(img)
+    cx, cy = CLOCK_C
+    d.ellipse((cx - CLOCK_R, cy - CLOCK_R, cx + CLOCK_R, cy + CLOCK_R), fill=FACE, outline=FACE_EDGE, width=6)
+    ring = R_INNER - 26
+    d.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=FACE_EDGE, width=2)
+    for n in range(1, 13):
+        a = math.radians(n * 30 - 90 + 15)
+        inner_end = (cx + ring * math.cos(a), cy + ring * math.sin(a))
+        d.line((*inner_end, cx + CLOCK_R * math.cos(a), cy + CLOCK_R * math.sin(a)), fill=(200, 176, 136), width=2)
+        x, y = number_xy(n, R_NUMBER)
+        text(d, (x, y), str(n), 24, INK, bold=True, anchor="mm")
+        x, y = number_xy(n, R_LABEL)
+        first, _, second = SHORT.get(tokens[n - 1], tokens[n - 1]).partition("+")
+        text(d, (x, y - (6 if second else 0)), first, 11, FACE_EDGE, bold=True, anchor="mm")
+        if second:
+            text(d, (x, y + 7), "+" + second, 11, FACE_EDGE, bold=True, anchor="mm")
+    text(d, (RIGHT_X, HEADER_H + 8), "CHAIN", 16, GOLD, bold=True)
+    text(d, (RIGHT_X, HEADER_H + 128), "MARKET", 16, GOLD, bold=True)
+    text(d, (RIGHT_X, HEADER_H + 264), "QUESTS", 16, GOLD, bold=True)
+    return img
+
+
+# -- small pieces ------------------------------------------------------------------------------
+
+
+def tile_chip(d: ImageDraw.ImageDraw, xy: tuple[float, float], code: str, size: int = 22) -> None:
+    """An item as a coloured square with its symbol letter; wilds white, relics gold, favors cream."""
+    x, y = xy
+    box = (x - size / 2, y - size / 2, x + size / 2, y + size / 2)
+    if code in RELIC:
+        d.rounded_rectangle(box, radius=4, fill=GOLD, outline=INK)
+        text(d, (x, y), RELIC[code], size // 2, INK, bold=True, anchor="mm")
+    elif code == "W":
+        d.rounded_rectangle(box, radius=4, fill=(255, 255, 255), outline=(200, 60, 160), width=2)
+        text(d, (x, y), "W", size // 2 + 2, INK, bold=True, anchor="mm")
+    elif len(code) == 2 and code[0] in TILE_COLOURS:
+        d.rounded_rectangle(box, radius=4, fill=TILE_COLOURS[code[0]], outline=INK)
+        ink = INK if code[0] == "Y" else (255, 255, 255)
+        text(d, (x, y), code[1], size // 2 + 2, ink, bold=True, anchor="mm")
+    else:
+        d.rounded_rectangle(box, radius=4, fill=CREAM, outline=INK)
+        text(d, (x, y), code, size // 2 - 1, INK, bold=True, anchor="mm")
+
+
+def mouse_dot(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, mouse: str, r: int = 10) -> None:
+    x, y = xy
+    wide = r * 2 if HAND_SPACES[mouse] == 2 else r
+    d.ellipse((x - wide, y - r, x + wide, y + r), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
+    text(d, (x, y), MOUSE_MARK[mouse], r + 2, INK, bold=True, anchor="mm")
+
+
+def _spread(n: int, r: float, count: int, i: int, gap: float = 24) -> tuple[float, float]:
+    """Position i of count markers side by side across the radius line of number n."""
+    x, y = number_xy(n, r)
+    a = math.radians(n * 30 - 90)
+    off = (i - (count - 1) / 2) * gap
+    return x - off * math.sin(a), y + off * math.cos(a)
+
+
+# -- the clock ----------------------------------------------------------------------------------
+
+
+def _clock(canvas: Image.Image, view: dict[str, Any]) -> None:
+    d = ImageDraw.Draw(canvas)
+    paws = set(view.get("paws") or [])
+    for n in paws:
+        x, y = number_xy(n, (R_INNER + R_OUTER) / 2)
+        d.ellipse((x - 58, y - 58, x + 58, y + 58), fill=PAWED)
+        x, y = number_xy(n, R_INNER)
+        text(d, (x, y), "PAW", 18, INK, bold=True, anchor="mm")
+    leaf = view.get("leaf") or []
+    for n in range(1, 13):
+        code = leaf[n - 1] if n - 1 < len(leaf) else None
+        if code:
+            tile_chip(d, number_xy(n, R_LEAF), code, 24)
+    ring: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    for seat, mice in enumerate(view.get("mice") or []):
+        for mouse in MICE:
+            m = mice.get(mouse) or {}
+            if m.get("where") in ("inner", "outer") and m.get("number"):
+                ring.setdefault((m["where"], m["number"]), []).append((seat, mouse))
+    for (where, n), group in ring.items():
+        radius = R_INNER if where == "inner" else R_OUTER
+        for i, (seat, mouse) in enumerate(group):
+            mouse_dot(d, _spread(n, radius, len(group), i, 30), seat, mouse)
+    _hands(d, view)
+
+
+def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    cx, cy = CLOCK_C
+    hour = int(view.get("hour") or 12)
+    minute = int(view.get("minute") or 12)
+    hx, hy = number_xy(hour % 12 or 12, 46)
+    d.line((cx, cy, hx, hy), fill=BRASS, width=10)
+    mx, my = number_xy(minute, R_INNER - 30)
+    d.line((cx, cy, mx, my), fill=INK, width=6)
+    tx, ty = number_xy(minute, R_INNER - 22)
+    d.ellipse((tx - 8, ty - 8, tx + 8, ty + 8), fill=INK)
+    d.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=BRASS, outline=INK)
+    # The riders, front first, as a strip of hand spaces (blocked ones greyed) in the right column.
+    x0, y = RIGHT_X, HAND_STRIP_Y
+    text(d, (x0, y - 22), "MINUTE HAND (front first)", 16, GOLD, bold=True)
+    slots, cell = int(view.get("hand_slots") or 8), HAND_CELL
+    for k in range(8):
+        fill = (70, 54, 40) if k < slots else PAWED
+        d.rounded_rectangle((x0 + k * cell, y, x0 + k * cell + cell - 4, y + 30), radius=5, fill=fill, outline=INK)
+    used = 0
+    for rider in view.get("minute_hand") or []:
+        seat, mouse = int(rider["seat"]), str(rider["mouse"])
+        size = HAND_SPACES.get(mouse, 1)
+        mouse_dot(d, (x0 + (used + size / 2) * cell - 2, y + 15), seat, mouse, 11)
+        used += size
+
+
+# -- right column: chain, market, quests --------------------------------------------------------------
+
+
+def _chain(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y0, cell = RIGHT_X, HEADER_H + 34, 30
+    icons = {3: "+1", 6: "+1", 9: "+2"}
+    for i in range(11):
+        x = x0 + i * cell
+        fill = (90, 140, 70) if i == 10 else (70, 54, 40)
+        d.rounded_rectangle((x, y0, x + cell - 3, y0 + 34), radius=5, fill=fill, outline=INK)
+        label = "LEAF" if i == 10 else icons.get(i, str(i))
+        text(d, (x + cell / 2 - 1, y0 + 46), label, 11, GOLD if i in icons or i == 10 else MUTED, anchor="mm")
+    for seat, pos in enumerate(view.get("scaler") or []):
+        x = x0 + int(pos) * cell + cell / 2 - 1
+        stacked = [s for s, p in enumerate(view.get("scaler") or []) if p == pos]
+        y = y0 + 9 + stacked.index(seat) * 6 if pos == 0 else y0 + 17
+        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
+    text(d, (x0, y0 + 62), f"Next leaf: {view.get('weight', 9)} points", 16, CREAM, bold=True)
+
+
+def _market(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y = RIGHT_X, HEADER_H + 168
+    for i, code in enumerate(view.get("bin") or []):
+        cx = x0 + 18 + i * 36
+        if code:
+            tile_chip(d, (cx, y), code, 28)
+        else:
+            d.rounded_rectangle((cx - 14, y - 14, cx + 14, y + 14), radius=4, outline=MUTED)
+    text(d, (x0 + 156, y), f"wilds {view.get('wilds', 0)}  bag {view.get('bag', 0)}", 17, CREAM, anchor="lm")
+
+
+def _quests(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    x0, y = RIGHT_X, HEADER_H + 302
+    for q in view.get("quests") or []:
+        text(d, (x0, y), f"{q['id']} {q['points']}", 17, CREAM, bold=True, anchor="lm")
+        for i, slot in enumerate(q.get("items") or []):
+            cx = x0 + 78 + i * 32
+            if slot.startswith("*"):
+                d.rounded_rectangle((cx - 13, y - 13, cx + 13, y + 13), radius=4, fill=CREAM, outline=INK)
+                text(d, (cx, y), slot[1], 14, INK, bold=True, anchor="mm")
+            else:
+                tile_chip(d, (cx, y), slot, 26)
+        y += 36
+    pri = view.get("priority") or []
+    names = names_of(view)
+    if pri:
+        line = "Priority: " + ", ".join(names[s] for s in pri if 0 <= s < len(names))
+        text(d, (x0, HEADER_H + 390), ellipsize(line, 15, WIDTH - x0 - 10), 15, MUTED)
+    text(d, (x0, HEADER_H + 416), "V Scavenger  R Scurrier  P Spotter  M Scamp", 14, MUTED)
+
+
+# -- seat panels -----------------------------------------------------------------------------------
+
+
+def _panels(canvas: Image.Image, view: dict[str, Any], movers: set[int]) -> None:
+    n = int(view.get("players") or 1)
+    names = names_of(view)
+    for seat in range(n):
+        _panel(canvas, view, seat, names[seat], panel_box(n, seat), seat in movers)
+
+
+def panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
+    """Where a seat's panel sits under the clock."""
+    w = (WIDTH - 10) // max(players, 2) if players > 1 else 470
+    x0 = 5 + seat * w
+    return x0, PANELS_Y, x0 + w - 6, PANELS_Y + PANEL_H
+
+
+def _panel(
+    canvas: Image.Image, view: dict[str, Any], seat: int, name: str, box: tuple[int, int, int, int], ringed: bool
+) -> None:
+    rounded_box(canvas, box, 10, fill=PANEL, outline=GOLD if ringed else None, width=4)
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, _ = box
+    colour = SEAT_COLORS[seat % 4]
+    scores = view.get("scores") or []
+    score = scores[seat] if seat < len(scores) else 0
+    text(d, (x0 + 10, y0 + 8), ellipsize(name, 18, x1 - x0 - 70, bold=True), 18, colour, bold=True)
+    text(d, (x1 - 10, y0 + 6), str(score), 26, GOLD, bold=True, anchor="ra")
+    favors = (view.get("favor_counts") or [0] * (seat + 1))[seat]
+    text(d, (x0 + 10, y0 + 32), f"favors {favors}", 13, MUTED)
+    mice = (view.get("mice") or [{}] * (seat + 1))[seat]
+    y = y0 + 56
+    for mouse in MICE:
+        m = mice.get(mouse) or {}
+        where = m.get("where")
+        place = {"hand": "hand", "inner": f"in {m.get('number')}", "outer": f"out {m.get('number')}"}.get(where, "-")
+        mouse_dot(d, (x0 + 18 if mouse != "scavenger" else x0 + 24, y), seat, mouse, 8)
+        text(d, (x0 + 44, y), place, 12, CREAM, anchor="lm")
+        for i in range(STORAGE[mouse]):
+            cx = x0 + 96 + i * 20
+            if i < len(m.get("tiles") or []):
+                tile_chip(d, (cx, y), m["tiles"][i], 18)
+            else:
+                d.rounded_rectangle((cx - 8, y - 8, cx + 8, y + 8), radius=3, outline=(90, 110, 100))
+        y += 24
+    _hunt(d, view, seat, (x0 + 10, y + 4), x1)
+
+
+def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int, int], right: int) -> None:
+    hunt = (view.get("hunt") or [{}] * (seat + 1))[seat]
+    spaces = hunt.get("spaces") or []
+    filled = hunt.get("filled") or []
+    cell = min(18, (right - xy[0] - 40) // 4)
+    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 16, GOLD, bold=True)
+    for i, code in enumerate(spaces):
+        r, c = divmod(i, 4)
+        cx = xy[0] + 36 + c * (cell + 3)
+        cy = xy[1] + 8 + r * (cell + 3)
+        got = filled[i] if i < len(filled) else None
+        if got:
+            tile_chip(d, (cx, cy), str(got), cell)
+        else:
+            colour = TILE_COLOURS.get(code[0], MUTED)
+            d.rounded_rectangle(
+                (cx - cell / 2, cy - cell / 2, cx + cell / 2, cy + cell / 2), radius=3, outline=colour, width=2
+            )
+            text(d, (cx, cy), code[1], cell // 2, colour, bold=True, anchor="mm")
+
+
+# -- whole pictures --------------------------------------------------------------------------------------
+
+
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    title = f"HICKORY DICKORY  ·  hour {view.get('hour')}  ·  minute {view.get('minute')}  ·  round {view.get('round')}"
+    text(d, (14, 8), title, 20, GOLD, bold=True)
+    prompt = _fill(str(view.get("prompt") or ""), names)
+    text(d, (14, 32), ellipsize(prompt, 15, WIDTH - 28), 15, CREAM)
+
+
+def table_canvas(view: dict[str, Any]) -> Image.Image:
+    names = names_of(view)
+    canvas = _face(tuple(view.get("tokens") or [""] * 12)).copy()
+    d = ImageDraw.Draw(canvas)
+    final = final_of(view)
+    _header(d, view, names)
+    _clock(canvas, view)
+    _chain(d, view)
+    _market(d, view)
+    _quests(d, view)
+    movers = set() if final or view.get("over") else set(view.get("to_move") or [])
+    _panels(canvas, view, movers)
+    if final:
+        final_banner(canvas, final, CLOCK_C[1])
+    return canvas
+
+
+def render_table(view: dict[str, Any]) -> bytes:
+    return to_png(table_canvas(view), key="hickory_dickory.table", source=_palette_source)
+
+
+@functools.cache
+def _sample_views() -> tuple[dict[str, Any], ...]:
+    """Views of a seeded four-seat game part-way through, to learn one palette from."""
+    from engine.hickory_dickory import HickoryDickory  # the picture's sample only
+
+    state = HickoryDickory.new(4, seed=5)
+    rng = random.Random(5)
+    for _ in range(150):
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+    state.paws = [3, 8]
+    return ({**state.view(None), "names": ["Ann", "Bob", "Cy", "Di"]},)
+
+
+def _palette_source() -> Image.Image:
+    return palette_sheet([table_canvas(v) for v in _sample_views()])
+
+
+def render_hand(view: dict[str, Any]) -> bytes:
+    return to_png(hand_canvas(view), key="hickory_dickory.hand", source=_palette_source)
+
+
+def hand_canvas(view: dict[str, Any]) -> Image.Image:
+    names = names_of(view)
+    seat = view.get("seat")
+    canvas = felt(WIDTH, 200)
+    d = ImageDraw.Draw(canvas)
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "You"
+    text(d, (14, 10), f"{who}: your favors", 20, GOLD, bold=True)
+    favors = [str(f) for f in view.get("favors") or []]
+    x = 14
+    for fav in favors:
+        rounded_box(canvas, (x, 42, x + 200, 112), 10, fill=CREAM, outline=GOLD_DARK, width=3)
+        effect = FAVOR_EFFECTS.get(fav, ("bonus item", 0))
+        label = f"{effect[0]} {effect[1]}" if effect[1] else effect[0]
+        if fav in BONUS_FAVORS:
+            label = f"bonus {BONUS_FAVORS[fav]}"
+        text(d, (x + 12, 52), fav, 22, INK, bold=True)
+        text(d, (x + 12, 82), label, 17, INK)
+        x += 214
+    if not favors:
+        text(d, (14, 60), "No favor cards.", 18, MUTED)
+    drawn = [str(t) for t in view.get("hand") or []]
+    if drawn:
+        text(d, (x + 10, 50), "Drawn:", 16, CREAM, bold=True)
+        for i, code in enumerate(drawn):
+            tile_chip(d, (x + 30 + i * 34, 88), code, 28)
+    mine = isinstance(seat, int) and seat in (view.get("to_move") or [])
+    line = _fill(str(view.get("prompt") or ""), names) if mine else "Waiting for the clock."
+    text(d, (14, 140), ellipsize(line, 18, WIDTH - 28), 18, GOLD if mine else MUTED, bold=mine)
+    return canvas
+
+
+def alt_text(view: dict[str, Any]) -> str:
+    names = names_of(view)
+    final = final_of(view)
+    scores = view.get("scores") or []
+    parts = [
+        f"Hickory Dickory, hour {view.get('hour')}, minute hand at {view.get('minute')}, round {view.get('round')}."
+    ]
+    riders = view.get("minute_hand") or []
+    if riders:
+        ride = ", ".join(f"{names[r['seat']]}'s {r['mouse']}" for r in riders if 0 <= r["seat"] < len(names))
+        parts.append(f"Riding the minute hand, front first: {ride}.")
+    if view.get("paws"):
+        parts.append(f"Cat paws on {', '.join(str(p) for p in sorted(set(view['paws'])))}.")
+    parts.append("Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(min(len(names), len(scores)))) + ".")
+    if final:
+        parts.append(str(final.get("headline") or "Game over."))
+    elif view.get("prompt"):
+        parts.append(_fill(str(view["prompt"]), names) + ".")
+    return " ".join(parts)

@@ -1,0 +1,131 @@
+"""Hickory Dickory table and hand pictures from real engine states, with pixel facts and alt text."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engine import GAMES
+from renderers import hickory_dickory as R
+
+G = GAMES["hickory_dickory"]
+PNG_SIG = b"\x89PNG\r\n\x1a\n"
+NAMES = ["Ann", "Bob", "Charlotte-Élise", "Dee"]
+GOLD = (242, 190, 74)
+SEATS = ((110, 200, 255), (255, 150, 120), (190, 160, 255), (140, 230, 150))
+LEAVES = ["RB", "RF", "RS", "RT", "YB", "YF", "YS", "YT", "GB", "GF", "GS", "GT", "BB", "BF", "BS"]
+
+
+def played(players, moves, seed=2, **options):
+    state = G.new(players, seed=seed, options=options, deck=LEAVES if options else None)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+    return state
+
+
+def table_view(state, **extra):
+    return {**state.view(None), "names": NAMES[: state.players], **extra}
+
+
+def near(pixel, colour, tol=24):
+    return all(abs(a - b) <= tol for a, b in zip(pixel[:3], colour, strict=False))
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_table_and_hand_are_small_pngs(players):
+    state = played(players, 40)
+    png = R.render_table(table_view(state))
+    assert png.startswith(PNG_SIG) and len(png) < 300_000
+    assert Image.open(io.BytesIO(png)).size == (R.WIDTH, R.HEIGHT)
+    seat = state.to_move[0]
+    hand = R.render_hand({**state.view(seat), "names": NAMES[:players]})
+    assert hand.startswith(PNG_SIG) and len(hand) < 300_000
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_only_the_deciding_seat_is_ringed_in_gold(players):
+    state = played(players, 25)
+    canvas = R.table_canvas(table_view(state))
+    mover = state.to_move[0]
+    for seat in range(players):
+        x0, y0, x1, _ = R.panel_box(players, seat)
+        assert near(canvas.getpixel(((x0 + x1) // 2, y0 + 1)), GOLD) == (seat == mover), seat
+
+
+def test_leaf_tiles_are_drawn_in_their_colour_and_claimed_leaves_are_gone():
+    state = G.new(2, seed=1, options={"layout": "learning"}, deck=["BB", "BF", "BS", "BT", *LEAVES[:11]])
+    view = table_view(state)
+    canvas = R.table_canvas(view)
+    for n in (1, 5, 9):
+        x, y = R.number_xy(n, R.R_LEAF)
+        colour = R.TILE_COLOURS[view["leaf"][n - 1][0]]
+        assert near(canvas.getpixel((round(x) - 7, round(y) - 7)), colour, 10), n
+    view["leaf"][4] = None
+    x, y = R.number_xy(5, R.R_LEAF)
+    assert not near(R.table_canvas(view).getpixel((round(x) - 7, round(y) - 7)), R.TILE_COLOURS["Y"], 40)
+
+
+def test_paws_grey_their_number():
+    state = played(2, 5)
+    busy = {m["number"] for seat in state.view(None)["mice"] for m in seat.values()}
+    free = [n for n in range(2, 12) if n not in busy]
+    paw, bare = free[0], free[1]
+    canvas = R.table_canvas(table_view(state, paws=[paw]))
+    x, y = R.number_xy(paw, (R.R_INNER + R.R_OUTER) / 2 + 40)
+    assert near(canvas.getpixel((round(x), round(y))), R.PAWED, 6)
+    x, y = R.number_xy(bare, (R.R_INNER + R.R_OUTER) / 2 + 40)
+    assert not near(canvas.getpixel((round(x), round(y))), R.PAWED, 6)
+
+
+def test_minute_hand_riders_in_order_and_blocked_spaces():
+    state = played(2, 5)
+    view = table_view(state, minute_hand=[{"seat": 1, "mouse": "spotter"}, {"seat": 0, "mouse": "scavenger"}])
+    canvas = R.table_canvas(view)
+    y = R.HAND_STRIP_Y + 15
+    first = R.RIGHT_X + R.HAND_CELL // 2 - 2
+    assert near(canvas.getpixel((first - 6, y)), SEATS[1], 6)
+    # The scavenger spans spaces 2 and 3; with two seats spaces 5-8 are blocked (grey).
+    assert near(canvas.getpixel((R.RIGHT_X + 2 * R.HAND_CELL - 8, y)), SEATS[0], 6)
+    assert near(canvas.getpixel((R.RIGHT_X + 6 * R.HAND_CELL + 3, y - 10)), R.PAWED, 6)
+    assert not near(canvas.getpixel((R.RIGHT_X + 3 * R.HAND_CELL + 3, y - 10)), R.PAWED, 6)
+
+
+def test_a_finished_game_shows_the_result_and_no_ring():
+    state = played(2, 3000, seed=3)
+    assert state.over
+    final = {"headline": "Ann wins", "lines": ["1. Ann", "2. Bob"], "places": list(state.outcome().places)}
+    view = table_view(state, final=final)
+    canvas = R.table_canvas(view)
+    for seat in range(2):
+        x0, y0, x1, _ = R.panel_box(2, seat)
+        assert not near(canvas.getpixel(((x0 + x1) // 2, y0 + 1)), GOLD)
+    assert "Ann wins" in R.alt_text(view)
+
+
+def test_hand_picture_shows_own_favors_only_for_that_seat():
+    state = G.new(2, seed=1, options={"layout": "learning"})
+    view = {**state.view(0), "names": NAMES[:2]}
+    canvas = R.hand_canvas(view)
+    assert near(canvas.getpixel((100, 100)), (250, 244, 228), 6)  # a cream favor card
+    bare = R.hand_canvas({**view, "favors": []})
+    assert not near(bare.getpixel((100, 100)), (250, 244, 228), 30)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_alt_text_tells_public_facts_and_never_a_favor(players):
+    state = played(players, 30, layout="learning")
+    view = table_view(state)
+    alt = R.alt_text(view)
+    assert f"hour {view['hour']}" in alt and f"minute hand at {view['minute']}" in alt
+    for seat in range(players):
+        assert f"{NAMES[seat]} {view['scores'][seat]}" in alt
+        for fav in state.favors[seat]:
+            assert fav not in alt.split() and fav.lower() not in alt.lower().split()
+    assert "{p" not in alt
