@@ -140,6 +140,9 @@ def describer(table: Table) -> Any:
     """How the step panel names a part's value: seats by name, cards with suit signs."""
 
     def describe(key: str, value: Any) -> str:
+        words = table.game.part_words(key, value)
+        if words is not None:
+            return words
         if isinstance(value, list):
             return pretty_cards([str(v) for v in value])
         if key == "cards":

@@ -210,6 +210,12 @@ class Game:
     state_class: ClassVar[type[State]]
 
     @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        """How a move panel names a part's value when card signs would not fit (a tile "RS"
+        is a red spool, not R♠); None leaves it to the panel (cards with suit signs)."""
+        return None
+
+    @classmethod
     def resolve_options(cls, options: dict[str, Any] | None) -> dict[str, str]:
         """Fill defaults and reject unknown names or values with a clear sentence."""
         given = dict(options or {})

@@ -54,6 +54,7 @@ from engine.hickory_dickory_data import (
     START_HOUR,
     SUN_SPACES,
     SUN_TOKENS,
+    tile_words,
 )
 from engine.hickory_dickory_scoring import leaf_value
 
@@ -98,6 +99,14 @@ class HickoryDickory(Game):
         Option("start", ("board", "choose"), "board", "choose: place your mice yourself (advanced setup)"),
     )
     private_keys = ("hand", "favors")
+
+    @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        """Tiles and favors by name in the move panel ("red spool"), never as card signs."""
+        if key in ("cards", "tile", "favor") and value:
+            codes = value if isinstance(value, list) else [value]
+            return ", ".join(tile_words(str(c)) for c in codes)
+        return None
 
 
 class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):

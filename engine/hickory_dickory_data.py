@@ -123,3 +123,20 @@ SOLO_TARGET = 100
 def data_sorted(codes: list[str] | tuple[str, ...]) -> list[str]:
     """Tile codes and favor ids in canonical data order."""
     return sorted(codes, key=DATA_ORDER.__getitem__)
+
+
+def tile_words(code: str) -> str:
+    """A tile or favor as players say it: "RS" is a red spool, "F10" a bonus favor (a yellow spool)."""
+    code = code.upper()
+    if len(code) == 2 and code[0] in COLOURS and code[1] in SYMBOLS:
+        return f"{COLOUR_NAMES[code[0]]} {SYMBOL_NAMES[code[1]]}"
+    if code == WILD:
+        return "wild"
+    if code in RELICS:
+        return code.lower()
+    if code in BONUS_FAVORS:
+        return f"bonus favor ({tile_words(BONUS_FAVORS[code])})"
+    if code in FAVOR_EFFECTS:
+        effect, n = FAVOR_EFFECTS[code]
+        return f"favor {code}: {effect}{f' {n}' if n else ''}"
+    return code

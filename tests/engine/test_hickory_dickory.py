@@ -651,3 +651,11 @@ def test_determinize_hides_another_seats_spotter_draw():
     assert any(sorted(w.hidden_cards(0)) != ["CROWN", "PT"] for w in worlds)
     for w in worlds:
         assert sorted(w.bag + w.hidden_cards(0)) == sorted(s.bag + s.hidden_cards(0))
+
+
+def test_the_move_panel_names_tiles_and_favors_in_words():
+    game = GAMES["hickory_dickory"]
+    assert game.part_words("cards", ["RS", "W", "CROWN"]) == "red spool, wild, crown"
+    assert game.part_words("favor", "F10") == "bonus favor (yellow spool)"
+    assert game.part_words("favor", "F5") == "favor F5: climb 3"
+    assert game.part_words("number", 5) is None
