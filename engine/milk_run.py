@@ -78,7 +78,7 @@ def colour_of(card: str) -> int:
 
 def is_open(go: list[str]) -> bool:
     """A go pile means go while a J, Q or K is on top."""
-    return bool(go) and go[-1][:-1] in FACES
+    return bool(go) and go[-1] != JOKER and go[-1][:-1] in FACES
 
 
 def limit_of(pile: list[str]) -> int:
