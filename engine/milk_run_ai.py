@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def progress(state: MilkRunState, seat: int) -> float:
-    """A seat's standing: deliveries (capped at 30 a colour) plus a little for open piles and limits."""
+    """A seat's public standing: deliveries (capped at 30 a colour) plus a little for open go
+    piles and high limits."""
     out = 0.0
     for colour in (BLACK, RED):
         total = state.totals[seat][colour]
@@ -39,7 +40,8 @@ def evaluate(state: MilkRunState) -> list[float]:
         if worst == 1:
             return [0.5] * n
         return [(worst - p) / (worst - 1) for p in places]
-    marks = [progress(state, s) for s in range(n)]
+    # The cards in hand count too: evaluation runs in sampled worlds, so other hands are guesses.
+    marks = [progress(state, s) + 0.3 * sum(usefulness(state, s, c) for c in state.hands[s]) for s in range(n)]
     total = sum(marks)
     out = []
     for s in range(n):
