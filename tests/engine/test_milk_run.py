@@ -577,3 +577,23 @@ def test_heuristic_plays_whole_games_legally():
             s.apply(seat, action)
         assert s.over
         assert cards_in(s) == Counter(deck_for(n))
+
+
+def test_random_eight_seat_play_conserves_every_card_and_never_shows_a_drawn_one():
+    s = MR.new(8, seed=9)
+    rng = random.Random(9)
+    full = Counter(deck_for(8))
+    for step in range(3000):
+        if s.over:
+            break
+        seat = s.to_move[0]
+        for event in s.apply(seat, rng.choice(s.legal_actions(seat))):
+            if event.kind == "draw":
+                assert set(event.data) == {"seat"}
+        if step % 100 == 0:
+            assert cards_in(s) == full
+            view = s.view(None)
+            assert view["deliveries"] == [
+                {c: sum(int(x[:-1]) for x in ps[c]["deliver"]) for c in ("black", "red")} for ps in view["piles"]
+            ]
+    assert cards_in(s) == full
