@@ -199,14 +199,25 @@ def _panel(canvas: Image.Image, view: dict[str, Any], seat: int, box: tuple[int,
     totals = (view.get("deliveries") or [])[seat]
     for colour, row in row_boxes(box).items():
         mine = piles[colour]
-        limit_box, go_box = tile_boxes(row)
         limit_top = mine["limit"][-1] if mine["limit"] else ""
-        canvas.alpha_composite(_tile(limit_top, "limit", "plain"), limit_box[:2])
-        go = mine["go"]
-        top = go[-1] if go else ""
-        is_go = bool(top) and top != "JK" and top[:-1] in ("J", "Q", "K")
-        canvas.alpha_composite(_tile(top, "go", "open" if is_go else "stop"), go_box[:2])
-        _deliveries(canvas, list(mine["deliver"]), int(totals[colour]), go_box[2] + 10, row)
+        go_top = mine["go"][-1] if mine["go"] else ""
+        layer = _row_layer(limit_top, go_top, tuple(str(c) for c in mine["deliver"]), int(totals[colour]))
+        canvas.alpha_composite(layer, row[:2])
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_layer(limit_top: str, go_top: str, deliver: tuple[str, ...], total: int) -> Image.Image:
+    """One colour's row (limit tile, go tile, deliveries) on a clear layer: rows change
+    one at a time, so a table redraw mostly reuses them."""
+    x0, y0, x1, y1 = row_boxes(panel_boxes(1)[0])["black"]
+    row = (0, 0, x1 - x0, y1 - y0)
+    layer = Image.new("RGBA", row[2:], (0, 0, 0, 0))
+    limit_box, go_box = tile_boxes(row)
+    layer.alpha_composite(_tile(limit_top, "limit", "plain"), limit_box[:2])
+    is_go = bool(go_top) and go_top != "JK" and go_top[:-1] in ("J", "Q", "K")
+    layer.alpha_composite(_tile(go_top, "go", "open" if is_go else "stop"), go_box[:2])
+    _deliveries(layer, list(deliver), total, go_box[2] + 10, row)
+    return layer
 
 
 def _status(view: dict[str, Any], names: list[str]) -> str:
