@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 from typing import Any, ClassVar
 
 from engine.cards import JOKER, CardError, Deck, parse_card, pretty, stack_deck, standard_deck
@@ -582,9 +581,16 @@ class MilkRunState(State):
 
     def hidden_cards(self, seat: int) -> list[str]:
         """The hand less the cards the table saw it take from the discard pile."""
-        left = Counter(self.hands[seat])
-        left.subtract(Counter(self.taken[seat]))
-        return hand_order(list(left.elements()))
+        return hand_order(self._unseen(seat))
+
+    def _unseen(self, seat: int) -> list[str]:
+        """hidden_cards, unsorted (cheap for search)."""
+        if not self.taken[seat]:
+            return self.hands[seat]
+        left = self.hands[seat][:]
+        for card in self.taken[seat]:
+            left.remove(card)
+        return left
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(min(t[BLACK], TARGET) + min(t[RED], TARGET)) for t in self.totals)
@@ -605,7 +611,7 @@ class MilkRunState(State):
         pool = list(self.stock)
         for other in range(self.players):
             if other != seat:
-                pool.extend(self.hidden_cards(other))
+                pool.extend(self._unseen(other))
         rng.shuffle(pool)
         for other in range(self.players):
             if other == seat:
