@@ -597,3 +597,22 @@ def test_random_eight_seat_play_conserves_every_card_and_never_shows_a_drawn_one
                 {c: sum(int(x[:-1]) for x in ps[c]["deliver"]) for c in ("black", "red")} for ps in view["piles"]
             ]
     assert cards_in(s) == full
+
+
+def test_evaluation_agrees_with_places_when_over_and_favours_the_leader_before():
+    from engine.ai import evaluation
+
+    hands = [["6S", "5S", "7C", "2H", "3H", "4H"], stacked()[1]]
+    piles = [
+        (0, "red", "deliver", ["9H", "5D", "2H", "8D", "7H"]),
+        (0, "black", "deliver", ["10S", "10C", "4S"]),
+        (0, "black", "go", ["KC"]),
+        (0, "black", "limit", ["8C"]),
+    ]
+    s = arrange(deal(hands), piles=piles)
+    evaluate = evaluation(s)
+    assert evaluate is not None
+    before = evaluate(s)
+    assert before[0] > 0.9 > 0.1 > before[1] and all(0.0 <= r <= 1.0 for r in before)
+    s.apply(0, "deliver 6s")
+    assert evaluate(s) == [1.0, 0.0]
