@@ -1,0 +1,114 @@
+"""Milk Run figures as one JSON object: play speed, copy and search costs, render times.
+
+    python bench/bench_milk_run.py [--seconds S] [--renders N] [--strength GAMES]
+
+- random play: uniformly random legal actions over whole games at 2 and 8 seats
+  (legal_actions + apply each move), and the same with the heuristic choosing;
+- copy and determinize: microseconds each, mid-game at 8 seats;
+- renders: p50 / max milliseconds and the largest PNG of the table and the hand, from
+  real mid-game states at 2 and 8 seats;
+- with --strength N: ISMCTS ("normal") against random and against the heuristic at 2
+  seats over N seeded games, through bench/bench_game.py's match (slow: minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import GAMES
+
+MR = GAMES["milk_run"]
+
+
+def play_speed(players: int, seconds: float, heuristic: bool) -> dict[str, float]:
+    rng = random.Random(players)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 2:
+        state = MR.new(players, seed=games)
+        while not state.over:
+            seat = state.to_move[0]
+            action = state.heuristic_action(seat, rng) if heuristic else rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"actions_per_s": round(actions / elapsed), "actions_per_game": round(actions / games)}
+
+
+def mid_game(players: int, moves: int, seed: int = 1):
+    state = MR.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+    return state
+
+
+def micro(fn, n: int = 2000) -> float:
+    start = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return round((time.perf_counter() - start) / n * 1e6, 1)
+
+
+def render_times(players: int, runs: int) -> dict[str, object]:
+    from renderers import milk_run as R
+
+    R.warm()
+    names = [f"Player {i + 1}" for i in range(players)]
+    tables, hands, sizes = [], [], []
+    for i in range(runs):
+        state = mid_game(players, 20 + 7 * i, seed=i)
+        seat = state.to_move[0] if state.to_move else 0
+        start = time.perf_counter()
+        png = R.render_table({**state.view(None), "names": names})
+        tables.append(time.perf_counter() - start)
+        sizes.append(len(png))
+        start = time.perf_counter()
+        R.render_hand({**state.view(seat), "names": names})
+        hands.append(time.perf_counter() - start)
+    return {
+        "table_ms_p50": round(statistics.median(tables) * 1000, 1),
+        "table_ms_max": round(max(tables) * 1000, 1),
+        "hand_ms_p50": round(statistics.median(hands) * 1000, 1),
+        "table_kb_max": round(max(sizes) / 1024, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--renders", type=int, default=30)
+    parser.add_argument("--strength", type=int, default=0)
+    args = parser.parse_args()
+    report: dict[str, object] = {"game": "milk_run"}
+    report["random_play"] = {str(p): play_speed(p, args.seconds, False) for p in (2, 8)}
+    report["heuristic_play"] = {str(p): play_speed(p, args.seconds, True) for p in (2, 8)}
+    state = mid_game(8, 300)
+    rng = random.Random(0)
+    report["us_copy_8p"] = micro(state.copy)
+    report["us_determinize_8p"] = micro(lambda: state.determinize(state.to_move[0], rng))
+    report["us_legal_actions_8p"] = micro(lambda: state.legal_actions(state.to_move[0]))
+    report["render"] = {str(p): render_times(p, args.renders) for p in (2, 8)}
+    if args.strength:
+        from bench_game import match
+
+        for opponent in ("random", "heuristic"):
+            report[f"ismcts_vs_{opponent}_2p"] = match("milk_run", 2, opponent, args.strength, 2, {}, False)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

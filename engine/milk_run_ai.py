@@ -1,0 +1,144 @@
+"""Milk Run's hand-written player and the position evaluation ISMCTS cuts its playouts with.
+
+The heuristic scores every legal play: win at once, steal big deliveries, open your own go
+piles, deliver the largest card you may, raise your limits; then slow the leader (aces on
+their go piles, low cards on their limits); otherwise discard the card worth least to you,
+and as the second play the one worth least to the next seat too (it may take the top card).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from engine.cards import JOKER
+from engine.core import Action
+from engine.milk_run import BLACK, COLOURS, DELIVER, DRAW, RED, TARGET, colour_of, take_action, value
+
+if TYPE_CHECKING:
+    from engine.milk_run import MilkRunState
+
+SPREAD = 8.0  # points of standing ahead of the others' average that make a reward of 0.73
+HAND = 0.3  # weight of hand cards' usefulness against delivered points (0, 0.15, 0.5 searched worse)
+
+
+def progress(state: MilkRunState, seat: int) -> float:
+    """A seat's public standing: deliveries (capped at 30 a colour) plus a little for open go
+    piles and high limits."""
+    out = 0.0
+    for colour in (BLACK, RED):
+        total = state.totals[seat][colour]
+        out += min(total, TARGET)
+        if total < TARGET:
+            # A high limit and an open go pile pay off on every later delivery.
+            out += 3.0 * state.go_open(seat, colour) + 0.4 * (state.limit(seat, colour) - 5)
+    return out
+
+
+def evaluate(state: MilkRunState) -> list[float]:
+    """Each seat's expected reward (1 first, 0 last): its standing against the others'."""
+    n = state.players
+    if state.turn is None:
+        places = state.outcome().places
+        worst = max(places)
+        if worst == 1:
+            return [0.5] * n
+        return [(worst - p) / (worst - 1) for p in places]
+    # The cards in hand count too: evaluation runs in sampled worlds, so other hands are guesses.
+    marks = [progress(state, s) + HAND * sum(usefulness(state, s, c) for c in state.hands[s]) for s in range(n)]
+    total = sum(marks)
+    out = []
+    for s in range(n):
+        rest = (total - marks[s]) / (n - 1)
+        # Steep, so that one delivery's worth shows against the search's exploration term.
+        out.append(1.0 / (1.0 + math.exp((rest - marks[s]) / SPREAD)))
+    return out
+
+
+def usefulness(state: MilkRunState, seat: int, card: str) -> float:
+    """How much `seat` would like to hold `card` now."""
+    if card == JOKER:
+        return 6.0
+    colour = colour_of(card)
+    done = state.totals[seat][colour] >= TARGET
+    v = value(card)
+    if not v:
+        if card[0] == "A":
+            return 2.5
+        return 1.0 if done or state.go_open(seat, colour) else 7.0
+    if done:
+        return 0.5
+    lim = state.limit(seat, colour)
+    if v > lim:
+        return 1.0 + (v - lim) * 0.8
+    return v * 0.7
+
+
+def leader(state: MilkRunState, seat: int) -> int:
+    """The other seat nearest to winning."""
+    others = [s for s in range(state.players) if s != seat]
+    return max(others, key=lambda s: progress(state, s))
+
+
+def heuristic_action(state: MilkRunState, seat: int, rng: random.Random) -> Action | None:
+    if state.turn is None or seat != state.turn:
+        return None
+    if state.draws < 2:
+        if state.discard and not state.took and usefulness(state, seat, state.discard[-1]) >= 5.0:
+            return take_action(state.discard[-1])
+        return DRAW
+    best, best_score = None, -1e9
+    top = leader(state, seat)
+    nxt = (seat + 1) % state.players
+    for action in state.legal_actions(seat):
+        score = _score(state, seat, action, top, nxt) + rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _score(state: MilkRunState, seat: int, action: Action, top: int, nxt: int) -> float:
+    parts = action.parts
+    verb = parts["verb"]
+    card = parts["cards"][0]
+    if verb == "discard":
+        keep = usefulness(state, seat, card)
+        if state.plays == 1:  # the card left on top: the next seat may take it
+            keep += 0.5 * usefulness(state, nxt, card)
+        return -keep
+    if card == JOKER:
+        return _steal_score(state, seat, parts["to"], COLOURS.index(parts["colour"]), top)
+    colour = colour_of(card)
+    target = parts.get("to", seat)
+    mine = state.totals[seat][colour]
+    if verb == "deliver":
+        v = value(card)
+        other = state.totals[seat][1 - colour]
+        if mine + v >= TARGET and other >= TARGET:
+            return 1000.0
+        return 50.0 + 3.0 * v if mine < TARGET else 4.0 + v
+    if verb == "limit":
+        v = value(card)
+        lim = state.limit(target, colour)
+        if target == seat:
+            return 30.0 + 4.0 * (v - lim) if v > lim and mine < TARGET else -20.0
+        if v >= lim or state.totals[target][colour] >= TARGET:
+            return -30.0
+        return 15.0 + 2.0 * (lim - v) + (10.0 if target == top else 0.0) + progress(state, target) / 6.0
+    if card[0] == "A":
+        if target == seat:
+            return -20.0
+        return 20.0 + (15.0 if target == top else 0.0) + progress(state, target) / 4.0
+    if target == seat:  # a face card opening your own go pile
+        return 80.0 if mine < TARGET else 5.0
+    return -40.0
+
+
+def _steal_score(state: MilkRunState, seat: int, target: int, colour: int, top: int) -> float:
+    column = state.piles[target][colour * 3 + DELIVER]
+    lead = 10.0 if target == top else 0.0
+    if not column:
+        return 10.0 + lead
+    gain = value(column[-1]) if state.totals[seat][colour] < TARGET else 1.0
+    return 55.0 + 3.0 * gain + lead
