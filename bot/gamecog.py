@@ -209,7 +209,7 @@ class GameCog(commands.GroupCog):
         best first (see `match_rank`)."""
         assert table.state is not None
         typed = " ".join(current.lower().split())
-        actions = table.state.legal_actions(seat)
+        actions = table.moves(seat)
         if not actions:
             return []
         out: dict[str, str] = {}

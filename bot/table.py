@@ -126,6 +126,14 @@ class Table:
         except (ValueError, IndexError):  # stray braces in a sentence: show it as written
             return text
 
+    def moves(self, seat: int) -> list[Action]:
+        """The seat's legal actions, their labels with seat names filled in ("Stop {p2}" -> "Stop Bob")."""
+        if self.state is None:
+            return []
+        return [
+            Action(a.text, self.fill(a.label), a.parts) if "{" in a.label else a for a in self.state.legal_actions(seat)
+        ]
+
     def narrate(self, events: list[Event]) -> list[str]:
         lines = [self.fill(e.text) for e in events if e.text]
         self.log.extend(lines)

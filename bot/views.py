@@ -121,7 +121,7 @@ def call_buttons(table: Table, seat: int) -> list[discord.ui.Item[Any]]:
     """Buttons for the calls this seat may make right now (a Nein), for a reply to that seat."""
     if table.state is None or not table.active or seat not in table.waiting_on():
         return []
-    calls = [a for a in table.state.legal_actions(seat) if table.state.is_call(a)]
+    calls = [a for a in table.moves(seat) if table.state.is_call(a)]
     return [QuickButton(table.id, a.text, a.label or a.text.title()) for a in calls[:5]]
 
 
@@ -172,7 +172,7 @@ BUTTONS_MAX = 10  # more options than this go in a select menu
 def add_step(view: discord.ui.View, table: Table, seat: int, path: list[str], page: int) -> str:
     """The step panel's components for `path`; returns the line saying what to choose."""
     assert table.state is not None
-    step = walk(table.state.legal_actions(seat), path, describer(table))
+    step = walk(table.moves(seat), path, describer(table))
     if step is None:
         return ""
     if not isinstance(step, Step):  # one move left: one button makes it
@@ -208,7 +208,7 @@ async def hand_panel(
     from bot.host import png_file
 
     assert table.state is not None
-    actions = table.state.legal_actions(seat) if table.active else []
+    actions = table.moves(seat) if table.active else []
     pages = max(1, -(-len(actions) // PAGE))
     page = min(page, pages - 1)
     view = discord.ui.View(timeout=None)

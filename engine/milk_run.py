@@ -127,18 +127,19 @@ def play_action(verb: str, card: str, target: int, own: bool, colour: int | None
         return Action(f"discard {card.lower()}", f"Discard {shown}", {"verb": verb, "cards": [card]})
     if verb == "deliver":
         return Action(f"deliver {card.lower()}", f"Deliver {shown}", {"verb": verb, "cards": [card]})
-    whose = "your" if own else f"seat {target}'s"
+    other = f"{{p{target}}}"  # the bot fills in the seat's name
+    whose = "your" if own else f"{other}'s"
     if verb == "limit":
         return Action(f"limit {card.lower()}{where}", f"Limit {shown} on {whose} pile", parts)
     if card == JOKER:
         assert colour is not None
         parts["colour"] = COLOURS[colour]
         text = f"go jk {COLOURS[colour]}{where}"
-        return Action(text, f"Steal from seat {target} with a joker ({COLOURS[colour]})", parts)
+        return Action(text, f"Steal from {other} with a joker ({COLOURS[colour]})", parts)
     if card[:-1] == "A":
-        label = f"Stop your own {COLOURS[colour_of(card)]} with {shown}" if own else f"Stop seat {target} with {shown}"
+        label = f"Stop your own {COLOURS[colour_of(card)]} with {shown}" if own else f"Stop {other} with {shown}"
         return Action(f"go {card.lower()}{where}", label, parts)
-    label = f"Go {shown} on your pile" if own else f"Go {shown} on seat {target}'s pile"
+    label = f"Go {shown} on your pile" if own else f"Go {shown} on {other}'s pile"
     return Action(f"go {card.lower()}{where}", label, parts)
 
 

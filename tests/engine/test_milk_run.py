@@ -428,7 +428,7 @@ def test_every_listed_action_round_trips_and_carries_parts():
     assert by["go jk black to 1"].parts["colour"] == "black"
     assert by["deliver 5s"].parts == {"verb": "deliver", "cards": ["5S"]}
     assert by["discard 5s"].parts == {"verb": "discard", "cards": ["5S"]}
-    assert by["go ad to 1"].label == "Stop seat 1 with A♦"
+    assert by["go ad to 1"].label == "Stop {p1} with A♦"  # the bot fills in the name
     assert by["limit 9h"].label == "Limit 9♥ on your pile"
     assert "deliver 10c" not in by and "deliver 9h" in by  # over the black limit of 5 / red limit 9
 
