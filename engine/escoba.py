@@ -58,7 +58,7 @@ SIETE = "7D"
 OROS = "D"
 _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 _SUIT_WORDS = frozenset("shdc")
-_RANK_WORDS = frozenset(["a", "j", "q", "k", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"])
+_RANK_WORDS = frozenset(["a", "j", "q", "k", "t", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"])
 _SYNTAX = "Write a move like “play 5c” or “play 3s take 7d 5h”."
 
 
@@ -183,13 +183,20 @@ def read_move(text: str) -> tuple[str, list[str] | None]:
     return card, [_card(t) for t in rest]
 
 
+# Ranks written as numbers: the Escoba values 1 and 8-10, and the 11 and 12 printed on a
+# Spanish caballo and rey (the pack has no eights, nines or tens to confuse them with).
+_NUMBERED = {"1": "A", "8": "J", "9": "Q", "10": "K", "t": "K", "11": "Q", "12": "K"}
+
+
 def _card(token: str) -> str:
+    head, tail = token[:-1], token[-1:]
+    token = _NUMBERED.get(head.lower(), head) + tail
     try:
         card = parse_card(token)
     except CardError:
         raise IllegalAction(f"“{token[:12]}” isn't a card; write rank then suit, like 5C or KD. {_SYNTAX}") from None
-    if card not in VALUE:
-        raise IllegalAction(f"There is no {pretty(card)} in the Spanish deck: it runs A-7, J, Q, K.")
+    if card not in VALUE:  # a joker or Moleicki's 25
+        raise IllegalAction(f"There is no {card} in the Spanish deck: it runs A-7, J, Q, K of four suits.")
     return card
 
 
