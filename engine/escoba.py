@@ -59,6 +59,7 @@ SIETE = "7D"
 OROS = "D"
 _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 _SUIT_WORDS = frozenset("shdc")
+_SIGNS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 _RANK_WORDS = frozenset(["a", "j", "q", "k", "t", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"])
 _SYNTAX = "Write a move like “play 5c” or “play 3s take 7d 5h”."
 
@@ -161,7 +162,7 @@ def score_piles(piles: list[list[str]], escobas: list[int]) -> dict[str, Any]:
 
 def read_move(text: str) -> tuple[str, list[str] | None]:
     """(card, taken cards or None for a lay) from forgiving text; IllegalAction if unreadable."""
-    tokens = text.lower().replace(",", " ").split()
+    tokens = text.translate(_SIGNS).lower().replace(",", " ").split()
     if tokens and tokens[0] == "play":
         tokens = tokens[1:]
     merged: list[str] = []
@@ -177,7 +178,7 @@ def read_move(text: str) -> tuple[str, list[str] | None]:
     rest = tokens[1:]
     if not rest:
         return card, None
-    if rest[0] in ("take", "takes", "capture", "captures", "x"):
+    if rest[0] in ("take", "takes", "capture", "captures"):
         rest = rest[1:]
     if not rest:
         raise IllegalAction("Name the board cards to take after “take”, like “play 5c take kd”.")

@@ -128,6 +128,8 @@ def test_notation_round_trip_and_forgiving_parse():
     assert s.parse(0, "play 5 c take t d").text == "play 5c take kd"
     assert s.parse(0, "  play   3s take 5h 7d ").text == "play 3s take 7d 5h"  # board order
     assert s.parse(0, "play 3s take 5H, 7♦").text == "play 3s take 7d 5h"
+    assert s.parse(0, "play 5 ♣ takes K ♦").text == "play 5c take kd"
+    assert s.parse(0, "PLAY 5C").text == "play 5c"
 
 
 @pytest.mark.parametrize(
