@@ -314,8 +314,9 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
     my_turn = seat in (view.get("to_move") or []) and not view.get("over")
     can = [my_turn and _captures(c, board) for c in hand]
     lh = card_size("large")[1]
-    size = "small"  # up to 14 a row: even a swollen board stays whole under the hand
-    rows = [len(board[i : i + 14]) for i in range(0, len(board), 14)]
+    # Up to ten board cards in one row at normal size (readable on a phone), more small, 14 a row.
+    size, per_row = ("normal", 10) if len(board) <= 10 else ("small", 14)
+    rows = [len(board[i : i + per_row]) for i in range(0, len(board), per_row)]
     sh = card_size(size)[1]
     top = 84 + 40 + lh // 5
     board_top = top + lh + 52
@@ -347,7 +348,7 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
     label = f"Board: {len(board)} card{'s' if len(board) != 1 else ''}, worth {total}" if board else "Board: empty"
     text(d, (HAND_W / 2, board_top - 22), label, 22, _LABEL, bold=True, anchor="mm")
     for r, count in enumerate(rows):
-        row = board[r * 14 : r * 14 + count]
+        row = board[r * per_row : r * per_row + count]
         y = board_top + r * (sh + 8)
         paste_row(canvas, row, (HAND_W // 2, y), size, gap=6, max_width=HAND_W - 40, align="center", faces=FACES)
     return canvas
