@@ -26,6 +26,10 @@ Layout helpers (all paste onto an RGBA canvas and return card boxes):
   stacked so only their corner indices show, groups apart; `group_rows` wraps
   groups into balanced rows for a given width.
 
+Faces: `card_image`, `paste_row` and `paste_groups` take `faces` ("french", the
+default, or "spanish" for the baraja española of renderers/spanish_cards.py); a renderer
+passes its game's `deck.faces`. Backs and slots are the same for every face.
+
 Call `warm()` at start-up to build the common sprites before the first render.
 """
 
@@ -340,9 +344,20 @@ def _sprite(code: str, size: str) -> Image.Image:
     raise ValueError(f"unknown card code {code!r}")
 
 
-def card_image(code: CardCode, size: str = "normal") -> Image.Image:
+def _face(code: str, size: str, faces: str) -> Image.Image:
+    """The sprite of an already normalised code in the named face style."""
+    if faces == "french" or code in (BACK, SLOT):
+        return _sprite(code, size)
+    if faces == "spanish":
+        from renderers.spanish_cards import spanish_image  # imported late: it builds on this module
+
+        return spanish_image(code, size)
+    raise ValueError(f"unknown card faces {faces!r}; use french or spanish")
+
+
+def card_image(code: CardCode, size: str = "normal", faces: str = "french") -> Image.Image:
     """The cached RGBA sprite for `code` (see the module docstring); read-only."""
-    return _sprite(_normalize(code), size)
+    return _face(_normalize(code), size, faces)
 
 
 def number_image(n: int, size: str = "normal") -> Image.Image:
@@ -375,8 +390,8 @@ def warm(sizes: Sequence[str] = ("normal", "small"), dickory: bool = True, stand
 
 
 @functools.cache
-def _rotated(code: str, size: str, angle: float) -> Image.Image:
-    return _sprite(code, size).rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
+def _rotated(code: str, size: str, angle: float, faces: str = "french") -> Image.Image:
+    return _face(code, size, faces).rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
 
 
 @functools.cache
@@ -456,6 +471,7 @@ def paste_row(
     raised: Sequence[int] = (),
     outlines: Mapping[int, Color] | None = None,
     shadow: bool = True,
+    faces: str = "french",
 ) -> list[tuple[int, int, int, int]]:
     """Lay `cards` left to right on `canvas`; return each card's box (x0, y0, x1, y1).
 
@@ -467,6 +483,7 @@ def paste_row(
       the outer cards dropping slightly (boxes then give the unrotated positions).
     - `raised` lifts the cards at those indices by a fifth of a card height;
       `outlines` draws a coloured ring round the cards at those indices.
+    - `faces` names the face style ("french" or "spanish").
     """
     n = len(cards)
     if n == 0:
@@ -491,11 +508,11 @@ def paste_row(
             t = i / (n - 1) - 0.5  # -0.5 .. 0.5 across the fan
             angle = round(-fan * t, 1)
             y += round(abs(t) ** 2 * h * 0.35)
-            img = _rotated(key, size, angle)
+            img = _rotated(key, size, angle, faces)
             ox, oy = (img.width - w) // 2, (img.height - h) // 2
             paste_card(canvas, img, (x - ox, y - oy), shadow=False)
         else:
-            paste_card(canvas, _sprite(key, size), (x, y), shadow=shadow)
+            paste_card(canvas, _face(key, size, faces), (x, y), shadow=shadow)
         if i in outlines:
             ring = _outline(size, outlines[i], ring_w)
             pad = ring_w + 1
@@ -572,6 +589,7 @@ def paste_groups(
     gap: int = 10,
     inner: int | None = None,
     align: str = "left",
+    faces: str = "french",
 ) -> list[tuple[int, int, int, int]]:
     """Paste one row of groups (e.g. a hand grouped by rank): cards in a group overlap
     so only their corner indices show, groups sit `gap` px apart. `align` as in
@@ -590,7 +608,7 @@ def paste_groups(
     for g in groups:
         for j, code in enumerate(g):
             cx = x + j * step
-            paste_card(canvas, _sprite(_normalize(code), size), (cx, y))
+            paste_card(canvas, _face(_normalize(code), size, faces), (cx, y))
             boxes.append((cx, y, cx + w, y + h))
         x += group_width(len(g), size, step) + gap
     return boxes
