@@ -143,6 +143,8 @@ def describer(table: Table) -> Any:
         words = table.game.part_words(key, value)
         if words is not None:
             return words
+        if value is None or value == []:
+            return "none"  # a move without this part (Escoba's lay: it takes nothing)
         if isinstance(value, list):
             return pretty_cards([str(v) for v in value])
         if key == "cards":
