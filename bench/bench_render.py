@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renderers import dickory, freecell, klondike, moleicki
+from renderers import bourre, dickory, freecell, hickory_dickory, klondike, moleicki
 
 View = dict[str, Any]
 
@@ -262,6 +262,65 @@ def moleicki_hand_views() -> dict[str, View]:
     return out
 
 
+def _played(name: str, players: int, moves: int, seed: int) -> Any:
+    """A real game of `name` played `moves` actions by the engine's heuristic (seeded)."""
+    import random
+
+    from engine import GAMES
+
+    state, rng = GAMES[name].new(players, seed=seed), random.Random(seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = rng.choice(state.turn_seats or state.to_move)
+        state.apply(seat, state.heuristic_action(seat, rng) or rng.choice(state.legal_actions(seat)))
+    return state
+
+
+# Hickory Dickory: the solo clock and a four-seat clock part-way through the first hour and late in the game.
+_HICKORY = {"solo-40": (1, 40, 2), "mid-4": (4, 60, 5), "late-4": (4, 400, 5)}
+
+
+def hickory_states() -> dict[str, Any]:
+    return {k: _played("hickory_dickory", *args) for k, args in _HICKORY.items()}
+
+
+def hickory_views() -> dict[str, View]:
+    return {k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in hickory_states().items()}
+
+
+def hickory_hand_views() -> dict[str, View]:
+    """The private picture of the seat owing the decision (favors, Spotter draws, prompt)."""
+    out = {}
+    for k, s in hickory_states().items():
+        out[k] = dict(s.view(s.to_move[0] if s.to_move else 0), names=_MOLEICKI_NAMES[: s.players])
+    return out
+
+
+def _clear_hickory_tiles() -> None:
+    hickory_dickory.clear_tiles()
+
+
+# Bourré: a trick under way at two, five and eight seats.
+_BOURRE = {"mid-2": (2, 8, 1), "mid-5": (5, 14, 2), "mid-8": (8, 20, 3)}
+
+
+def bourre_states() -> dict[str, Any]:
+    return {k: _played("bourre", *args) for k, args in _BOURRE.items()}
+
+
+def bourre_views() -> dict[str, View]:
+    return {k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in bourre_states().items()}
+
+
+def bourre_hand_views() -> dict[str, View]:
+    out = {}
+    for k, s in bourre_states().items():
+        seat = (s.turn_seats or s.to_move or (0,))[0]
+        out[k] = dict(s.view(seat), names=_MOLEICKI_NAMES[: s.players])
+    return out
+
+
 def generic_states(name: str) -> dict[str, Any]:
     """A game the cases above do not build by hand: mid-game at its fewest and most seats."""
     import random
@@ -287,7 +346,7 @@ def generic_cases() -> list[Case]:
     from engine import GAMES
 
     cases = []
-    for name in sorted(set(GAMES) - {"dickory", "freecell", "klondike", "moleicki"}):
+    for name in sorted(set(GAMES) - {"bourre", "dickory", "freecell", "hickory_dickory", "klondike", "moleicki"}):
         module = renderers.for_game(name)
 
         def tables(name: str = name) -> dict[str, View]:
@@ -314,6 +373,10 @@ CASES: list[Case] = [
     Case("klondike.hand", klondike.render_hand, klondike_views, _clear_solitaire_tiles),
     Case("moleicki.table", moleicki.render_table, moleicki_views, _clear_moleicki_tiles),
     Case("moleicki.hand", moleicki.render_hand, moleicki_hand_views),
+    Case("hickory_dickory.table", hickory_dickory.render_table, hickory_views, _clear_hickory_tiles),
+    Case("hickory_dickory.hand", hickory_dickory.render_hand, hickory_hand_views),
+    Case("bourre.table", bourre.render_table, bourre_views),
+    Case("bourre.hand", bourre.render_hand, bourre_hand_views),
     *generic_cases(),
 ]
 
