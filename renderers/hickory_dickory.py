@@ -45,9 +45,11 @@ from renderers.draw import (
 
 __all__ = [
     "CLOCK_C",
+    "FACE",
     "HAND_CELL",
     "HAND_STRIP_Y",
     "HEIGHT",
+    "NOW",
     "PAWED",
     "RIGHT_X",
     "R_LEAF",
