@@ -40,6 +40,7 @@ from renderers.draw import (
     palette_sheet,
     rounded_box,
     text,
+    text_size,
     to_png,
 )
 
@@ -78,6 +79,7 @@ HAND_STRIP_Y, HAND_CELL = HEADER_H + 214, 38
 R_NUMBER, R_LABEL, R_INNER, R_LEAF, R_OUTER = 62, 108, 164, 214, 260
 R_RING = R_INNER - 26  # the line between the action labels and the mice's band
 NOW = (255, 236, 170)  # the wedge of the number the minute hand just reached
+NOW_BOX = (2 * CLOCK_R + 36, HEADER_H + 440, WIDTH - 8, PANELS_Y - 12)  # what happens at that number, in words
 FACE = (232, 214, 178)
 FACE_EDGE = (120, 84, 48)
 PAWED = (150, 146, 140)
@@ -150,6 +152,7 @@ def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
     text(d, (RIGHT_X, HEADER_H + 264), "QUESTS", 16, GOLD, bold=True)
     text(d, (RIGHT_X, HEADER_H + 416), "V Scavenger  R Scurrier  P Spotter  M Scamp", 14, MUTED)
     _chain_boxes(d)
+    rounded_box(img, NOW_BOX, 10, fill=PANEL, outline=NOW, width=2)
     for k in range(8):
         fill = (70, 54, 40) if k < slots else PAWED
         x = RIGHT_X + k * HAND_CELL
@@ -458,14 +461,14 @@ def _panel(
         place = {"hand": "hand", "inner": f"in {m.get('number')}", "outer": f"out {m.get('number')}"}.get(where, "-")
         here = acting == (seat, mouse)
         mouse_dot(d, (x0 + 19 if mouse != "scavenger" else x0 + 25, y), seat, mouse, 9, here)
-        text(d, (x0 + 46, y), place, 15, GOLD if here else CREAM, bold=here, anchor="lm")
+        text(d, (x0 + 50, y), place, 17, GOLD if here else CREAM, bold=True, anchor="lm")
         for i in range(STORAGE[mouse]):
-            cx = x0 + 104 + i * 21
+            cx = x0 + 112 + i * 22
             if i < len(m.get("tiles") or []):
-                tile_chip(d, (cx, y), m["tiles"][i], 19)
+                tile_chip(d, (cx, y), m["tiles"][i], 20)
             else:
-                d.rounded_rectangle((cx - 8, y - 8, cx + 8, y + 8), radius=3, outline=(90, 110, 100))
-        y += 24
+                d.rounded_rectangle((cx - 9, y - 9, cx + 9, y + 9), radius=3, outline=(90, 110, 100))
+        y += 25
     _hunt(d, view, seat, (x0 + 10, y + 2), x1)
 
 
@@ -473,8 +476,8 @@ def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int
     hunt = (view.get("hunt") or [{}] * (seat + 1))[seat]
     spaces = hunt.get("spaces") or []
     filled = hunt.get("filled") or []
-    cell = min(18, (right - xy[0] - 40) // 4)
-    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 16, GOLD, bold=True)
+    cell = min(20, (right - xy[0] - 40) // 4)
+    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 20, GOLD, bold=True)
     for i, code in enumerate(spaces):
         r, c = divmod(i, 4)
         cx = xy[0] + 36 + c * (cell + 3)
@@ -487,17 +490,43 @@ def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int
             d.rounded_rectangle(
                 (cx - cell / 2, cy - cell / 2, cx + cell / 2, cy + cell / 2), radius=3, outline=colour, width=2
             )
-            text(d, (cx, cy), code[1], cell // 2, colour, bold=True, anchor="mm")
+            text(d, (cx, cy), code[1], cell // 2 + 2, colour, bold=True, anchor="mm")
 
 
 # -- whole pictures --------------------------------------------------------------------------------------
 
 
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     title = f"HICKORY DICKORY  ·  hour {view.get('hour')}  ·  minute {view.get('minute')}  ·  round {view.get('round')}"
-    text(d, (14, 8), title, 20, GOLD, bold=True)
+    text(d, (14, HEADER_H // 2), ellipsize(title, 24, WIDTH - 28, bold=True), 24, GOLD, bold=True, anchor="lm")
+
+
+def _wrap(s: str, size: int, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if line and text_size(trial, size, True)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    """The box beside the clock: the number the minute hand reached, its action, and whose decision it is."""
+    x0, y0, x1, _ = NOW_BOX
+    minute = int(view.get("minute") or 12)
+    tokens = view.get("tokens") or []
+    action = SHORT.get(tokens[minute - 1], "") if minute - 1 < len(tokens) else ""
+    head = f"NOW  ·  {minute}  ·  {action.replace('+', ' + ')}" if action else f"NOW  ·  {minute}"
+    text(d, (x0 + 12, y0 + 10), ellipsize(head, 19, x1 - x0 - 24, bold=True), 19, GOLD, bold=True)
     prompt = _fill(str(view.get("prompt") or ""), names)
-    text(d, (14, 32), ellipsize(prompt, 15, WIDTH - 28), 15, CREAM)
+    lines = _wrap(prompt, 19, x1 - x0 - 24)
+    if len(lines) > 4:
+        lines = [*lines[:3], ellipsize(" ".join(lines[3:]), 19, x1 - x0 - 24, bold=True)]
+    for i, line in enumerate(lines):
+        text(d, (x0 + 12, y0 + 42 + 26 * i), line, 19, CREAM, bold=True)
 
 
 def table_canvas(view: dict[str, Any]) -> Image.Image:
@@ -506,7 +535,9 @@ def table_canvas(view: dict[str, Any]) -> Image.Image:
     base = _base(tuple(view.get("tokens") or [""] * 12), int(view.get("hand_slots") or 8))
     canvas = base.copy()
     final = final_of(view)
-    _header(ImageDraw.Draw(canvas), view, names)
+    d = ImageDraw.Draw(canvas)
+    _header(d, view)
+    _now(d, view, names)
     _clock(canvas, view)
     _right_column(canvas, base, view)
     movers = set() if final or view.get("over") else set(view.get("to_move") or [])

@@ -160,7 +160,7 @@ def test_the_acting_mouse_wears_a_gold_halo_on_the_clock_and_in_its_panel():
     x, y = R.number_xy(5, R.R_OUTER)
     assert near(canvas.getpixel((round(x), round(y) - 15)), GOLD, 6)
     x0, y0, _, _ = R.panel_box(2, 0)
-    rows = {mouse: (x0 + 19, y0 + 62 + 24 * i - 11) for i, mouse in enumerate(("scurrier", "spotter"), start=1)}
+    rows = {mouse: (x0 + 19, y0 + 62 + 25 * i - 11) for i, mouse in enumerate(("scurrier", "spotter"), start=1)}
     assert near(canvas.getpixel(rows["scurrier"]), GOLD, 6)
     assert not near(canvas.getpixel(rows["spotter"]), GOLD, 40)
     calm = R.table_canvas({**view, "active": None})
