@@ -4,12 +4,18 @@ Built from the view dicts of engine/hickory_dickory.py (plus `names`, added by t
 
 - `render_table(view)` draws the clock on the left: twelve numbers with their action, leaf tile,
   inner-ring mice (near the centre) and outer-ring mice (at the rim); paws grey a number out; the
-  hour hand is short and brass, the minute hand carries its riders front (outermost) first, with
-  blocked spaces greyed. On the right: the chain with every Scaler and the next leaf value, the
-  market (bin, wilds, bag) and the face-up quests. Below: one panel per seat (name, score, favors,
-  mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold.
+  hour hand is short and brass, the minute hand points at the number of this tick, whose wedge is
+  lit and outlined. On the right: the chain with every Scaler and the next leaf value, the market,
+  the minute hand's riders front first (blocked spaces greyed), the face-up quests, and a NOW box
+  naming the number, its action and the decision owed. Below: one panel per seat (name, score,
+  favors, mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold,
+  the acting mouse (the view's `active`) wears a gold halo on the clock and in its panel.
 - `render_hand(view)` draws the viewer's favors, any tiles its Spotter is sorting, and the prompt.
 - `alt_text(view)` describes public facts only (never a favor card).
+
+Speed: the static art (felt, face, labels, chain boxes, hand strip, headings) is drawn once per
+token layout; seat panels and the right column are kept as tiles keyed by what they show; only the
+clock's moving parts, the header and the NOW box are drawn on every render.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.hickory_dickory_data import BONUS_FAVORS, FAVOR_EFFECTS, HAND_SPACES, MICE, STORAGE
+from engine.hickory_dickory_data import BONUS_FAVORS, FAVOR_EFFECTS, HAND_SPACES, MICE, STORAGE, tile_words
 from renderers.draw import (
     CREAM,
     GOLD,
@@ -45,10 +51,13 @@ from renderers.draw import (
 )
 
 __all__ = [
+    "CARD_H",
+    "CARD_W",
     "CLOCK_C",
     "FACE",
     "HAND_CELL",
     "HAND_STRIP_Y",
+    "HAND_W",
     "HEIGHT",
     "NOW",
     "PAWED",
@@ -574,34 +583,46 @@ def render_hand(view: dict[str, Any]) -> bytes:
     return to_png(hand_canvas(view), key="hickory_dickory.hand", source=_palette_source)
 
 
+HAND_W, CARD_W, CARD_H = 640, 200, 70  # narrow, so the private picture reads at phone width
+
+
+def _favor_label(fav: str) -> str:
+    if fav in BONUS_FAVORS:
+        return f"bonus {tile_words(BONUS_FAVORS[fav])}"
+    effect = FAVOR_EFFECTS.get(fav, ("bonus item", 0))
+    return f"{effect[0]} {effect[1]}" if effect[1] else effect[0]
+
+
 def hand_canvas(view: dict[str, Any]) -> Image.Image:
+    """The viewer's favors (three to a row), any tiles its Spotter drew, and its prompt."""
     names = names_of(view)
     seat = view.get("seat")
-    canvas = felt(WIDTH, 200)
-    d = ImageDraw.Draw(canvas)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "You"
-    text(d, (14, 10), f"{who}: your favors", 20, GOLD, bold=True)
     favors = [str(f) for f in view.get("favors") or []]
-    x = 14
-    for fav in favors:
-        rounded_box(canvas, (x, 42, x + 200, 112), 10, fill=CREAM, outline=GOLD_DARK, width=3)
-        effect = FAVOR_EFFECTS.get(fav, ("bonus item", 0))
-        label = f"{effect[0]} {effect[1]}" if effect[1] else effect[0]
-        if fav in BONUS_FAVORS:
-            label = f"bonus {BONUS_FAVORS[fav]}"
-        text(d, (x + 12, 52), fav, 22, INK, bold=True)
-        text(d, (x + 12, 82), label, 17, INK)
-        x += 214
-    if not favors:
-        text(d, (14, 60), "No favor cards.", 18, MUTED)
     drawn = [str(t) for t in view.get("hand") or []]
-    if drawn:
-        text(d, (x + 10, 50), "Drawn:", 16, CREAM, bold=True)
-        for i, code in enumerate(drawn):
-            tile_chip(d, (x + 30 + i * 34, 88), code, 28)
     mine = isinstance(seat, int) and seat in (view.get("to_move") or [])
     line = _fill(str(view.get("prompt") or ""), names) if mine else "Waiting for the clock."
-    text(d, (14, 140), ellipsize(line, 18, WIDTH - 28), 18, GOLD if mine else MUTED, bold=mine)
+    lines = _wrap(line, 20, HAND_W - 28)
+    rows = max(1, -(-len(favors) // 3))
+    y_drawn = 42 + rows * (CARD_H + 10)
+    y_prompt = y_drawn + (56 if drawn else 0) + 8
+    canvas = felt(HAND_W, y_prompt + 28 * len(lines) + 12).convert("RGB")
+    d = ImageDraw.Draw(canvas)
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "You"
+    text(d, (14, 10), ellipsize(f"{who}: your favors", 22, HAND_W - 28, bold=True), 22, GOLD, bold=True)
+    for i, fav in enumerate(favors):
+        r, c = divmod(i, 3)
+        x, y = 14 + c * (CARD_W + 8), 42 + r * (CARD_H + 10)
+        rounded_box(canvas, (x, y, x + CARD_W, y + CARD_H), 10, fill=CREAM, outline=GOLD_DARK, width=3)
+        text(d, (x + 12, y + 8), fav, 22, INK, bold=True)
+        text(d, (x + 12, y + 38), ellipsize(_favor_label(fav), 18, CARD_W - 20), 18, INK)
+    if not favors:
+        text(d, (14, 60), "No favor cards.", 20, MUTED)
+    if drawn:
+        text(d, (14, y_drawn + 28), "Drawn:", 20, CREAM, bold=True, anchor="lm")
+        for i, code in enumerate(drawn):
+            tile_chip(d, (110 + i * 38, y_drawn + 28), code, 32)
+    for i, row in enumerate(lines):
+        text(d, (14, y_prompt + 28 * i), row, 20, GOLD if mine else MUTED, bold=True)
     return canvas
 
 

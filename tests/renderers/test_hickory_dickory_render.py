@@ -181,3 +181,17 @@ def test_kept_tiles_never_show_a_stale_panel():
     changed = R.table_canvas({**view, "scores": [s + 7 if i == 1 else s for i, s in enumerate(view["scores"])]})
     assert kept.crop(R.panel_box(4, 0)).tobytes() == changed.crop(R.panel_box(4, 0)).tobytes()
     assert kept.crop(R.panel_box(4, 1)).tobytes() != changed.crop(R.panel_box(4, 1)).tobytes()
+
+
+def test_hand_picture_is_phone_narrow_wraps_favors_and_shows_drawn_tiles():
+    state = G.new(2, seed=1, options={"layout": "learning"})
+    view = {**state.view(0), "names": NAMES[:2], "favors": ["F4", "F5", "F9", "F1"], "hand": ["RS", "BT"]}
+    canvas = R.hand_canvas(view)
+    assert canvas.width == R.HAND_W < R.WIDTH
+    second_row = 42 + R.CARD_H + 10
+    assert near(canvas.getpixel((100, second_row + 50)), (250, 244, 228), 6)  # the fourth favor, wrapped
+    assert not near(canvas.getpixel((R.CARD_W + 120, second_row + 50)), (250, 244, 228), 30)  # no fifth
+    drawn_y = second_row + R.CARD_H + 10 + 28
+    assert near(canvas.getpixel((110 - 10, drawn_y - 10)), R.TILE_COLOURS["R"], 10)
+    assert near(canvas.getpixel((148 - 10, drawn_y - 10)), R.TILE_COLOURS["B"], 10)
+    assert canvas.height > R.hand_canvas({**view, "favors": ["F4"], "hand": []}).height
