@@ -170,15 +170,17 @@ def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=12)
-def _sector_mask(n: int) -> Image.Image:
-    """The band of number n's wedge between the inner ring and the rim, as an `L` mask."""
+def _sector_mask(n: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The band of number n's wedge between the inner ring and the rim: an `L` mask cropped to
+    its bounds, and where it goes on the canvas (pasting the bounds only is the cheap part)."""
     mask = Image.new("L", (2 * CLOCK_R, 2 * CLOCK_R), 0)
     d = ImageDraw.Draw(mask)
     start, end = n * 30 - 90 - 15, n * 30 - 90 + 15
     d.pieslice((4, 4, 2 * CLOCK_R - 4, 2 * CLOCK_R - 4), start, end, fill=255)
     c, r = CLOCK_R, R_RING + 2
     d.ellipse((c - r, c - r, c + r, c + r), fill=0)
-    return mask
+    box = mask.getbbox() or (0, 0, 1, 1)
+    return mask.crop(box), (CLOCK_C[0] - CLOCK_R + box[0], CLOCK_C[1] - CLOCK_R + box[1])
 
 
 # Tiles: a seat panel or the right column drawn once per distinct content and pasted whole, so a
@@ -270,8 +272,8 @@ def _clock(canvas: Image.Image, view: dict[str, Any]) -> None:
     d = ImageDraw.Draw(canvas)
     minute = int(view.get("minute") or 12)
     # The last tick: the wedge the minute hand just reached is lit and outlined in gold.
-    ox, oy = CLOCK_C[0] - CLOCK_R, CLOCK_C[1] - CLOCK_R
-    canvas.paste(NOW, (ox, oy), _sector_mask(minute))
+    mask, at = _sector_mask(minute)
+    canvas.paste(NOW, at, mask)
     paws = set(view.get("paws") or [])
     for n in paws:
         x, y = number_xy(n, (R_INNER + R_OUTER) / 2)
