@@ -11,7 +11,8 @@ Renderers keep unchanged parts (Moleicki's player panels, solitaire columns) as
 tiles, so re-rendering one view mostly pastes; `redraw_cpu_ms_p50` clears those
 tiles before every run: the cost when every panel or column changed at once.
 `previous` is the same case measured on the renderers before the speed work
-(commit 78ca067, same machine and session, run back to back with this one);
+(commit 78ca067, same machine and session, run back to back with this one; Hickory
+Dickory at eb6efd0, before its own speed work; Bourré has none yet);
 `PREVIOUS_README` keeps the figures the README of that stop recorded.
 
 Only views built from real engine states are rendered. To add a game, append
@@ -70,6 +71,13 @@ PREVIOUS: dict[str, dict[str, float]] = {
     "moleicki.hand/mid-6": {"ms_p50": 50.9, "cpu_ms_p50": 15.1, "bytes": 42290},
     "moleicki.hand/mid-7": {"ms_p50": 44.1, "cpu_ms_p50": 14.8, "bytes": 38678},
     "moleicki.hand/mid-8": {"ms_p50": 48.8, "cpu_ms_p50": 14.3, "bytes": 36939},
+    # Hickory Dickory measured at eb6efd0 (before its speed work), same cases, --runs 30, load ~18 on 2 cores.
+    "hickory_dickory.table/solo-40": {"ms_p50": 39.0, "cpu_ms_p50": 11.2, "bytes": 57866},
+    "hickory_dickory.table/mid-4": {"ms_p50": 45.6, "cpu_ms_p50": 13.3, "bytes": 69389},
+    "hickory_dickory.table/late-4": {"ms_p50": 44.0, "cpu_ms_p50": 13.2, "bytes": 69519},
+    "hickory_dickory.hand/solo-40": {"ms_p50": 1.6, "cpu_ms_p50": 1.6, "bytes": 14506},
+    "hickory_dickory.hand/mid-4": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 15356},
+    "hickory_dickory.hand/late-4": {"ms_p50": 1.0, "cpu_ms_p50": 1.0, "bytes": 14342},
 }
 
 PREVIOUS_README = {
