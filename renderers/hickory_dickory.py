@@ -474,7 +474,7 @@ def _panel(
         mouse_dot(d, (x0 + 19 if mouse != "scavenger" else x0 + 25, y), seat, mouse, 9, here)
         text(d, (x0 + 50, y), place, 17, GOLD if here else CREAM, bold=True, anchor="lm")
         for i in range(STORAGE[mouse]):
-            cx = x0 + 112 + i * 22
+            cx = x0 + 122 + i * 22
             if i < len(m.get("tiles") or []):
                 tile_chip(d, (cx, y), m["tiles"][i], 20)
             else:
