@@ -60,6 +60,7 @@ __all__ = [
     "HAND_W",
     "HEIGHT",
     "NOW",
+    "NOW_BOX",
     "PAWED",
     "RIGHT_X",
     "R_LEAF",
@@ -73,6 +74,7 @@ __all__ = [
     "render_hand",
     "render_table",
     "table_canvas",
+    "waiting_here",
 ]
 
 WIDTH = 960
@@ -524,20 +526,50 @@ def _wrap(s: str, size: int, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
+def waiting_here(view: dict[str, Any]) -> str:
+    """Who is still to act at this tick's number, told from the view alone: a mouse on the inner
+    ring of the minute's number has not acted yet (acting moves it out or onto the hand); a paw
+    there means the tick passes. Riders still to decide are not in the view, so not told."""
+    if view.get("over") or final_of(view):
+        return ""
+    minute = int(view.get("minute") or 12)
+    if minute in (view.get("paws") or []):
+        return f"A cat's paw covers {minute}: no mouse acts there."
+    names, acting = names_of(view), _active(view)
+    waiting = [
+        f"{names[seat]}'s {mouse.title()}"
+        for seat, mice in enumerate(view.get("mice") or [])
+        for mouse in MICE
+        if (mice.get(mouse) or {}).get("where") == "inner"
+        and (mice.get(mouse) or {}).get("number") == minute
+        and (seat, mouse) != acting
+        and seat < len(names)
+    ]
+    return f"Still to act at {minute}: {', '.join(waiting)}." if waiting else ""
+
+
 def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
-    """The box beside the clock: the number the minute hand reached, its action, and whose decision it is."""
-    x0, y0, x1, _ = NOW_BOX
+    """The box beside the clock: the number the minute hand reached, its action, whose decision
+    it is, and who else is still to act there."""
+    x0, y0, x1, y1 = NOW_BOX
+    width = x1 - x0 - 24
     minute = int(view.get("minute") or 12)
     tokens = view.get("tokens") or []
     action = SHORT.get(tokens[minute - 1], "") if minute - 1 < len(tokens) else ""
     head = f"NOW  ·  {minute}  ·  {action.replace('+', ' + ')}" if action else f"NOW  ·  {minute}"
-    text(d, (x0 + 12, y0 + 10), ellipsize(head, 19, x1 - x0 - 24, bold=True), 19, GOLD, bold=True)
-    prompt = _fill(str(view.get("prompt") or ""), names)
-    lines = _wrap(prompt, 19, x1 - x0 - 24)
-    if len(lines) > 4:
-        lines = [*lines[:3], ellipsize(" ".join(lines[3:]), 19, x1 - x0 - 24, bold=True)]
-    for i, line in enumerate(lines):
-        text(d, (x0 + 12, y0 + 42 + 26 * i), line, 19, CREAM, bold=True)
+    text(d, (x0 + 12, y0 + 10), ellipsize(head, 19, width, bold=True), 19, GOLD, bold=True)
+    lines = _wrap(_fill(str(view.get("prompt") or ""), names), 19, width)
+    if len(lines) > 3:
+        lines = [*lines[:2], ellipsize(" ".join(lines[2:]), 19, width, bold=True)]
+    y = y0 + 40
+    for line in lines:
+        text(d, (x0 + 12, y), line, 19, CREAM, bold=True)
+        y += 25
+    for line in _wrap(waiting_here(view), 16, width):
+        if y + 20 > y1 - 4:
+            break
+        text(d, (x0 + 12, y + 4), line, 16, MUTED, bold=True)
+        y += 21
 
 
 def table_canvas(view: dict[str, Any]) -> Image.Image:
@@ -646,4 +678,6 @@ def alt_text(view: dict[str, Any]) -> str:
         parts.append(str(final.get("headline") or "Game over."))
     elif view.get("prompt"):
         parts.append(_fill(str(view["prompt"]), names) + ".")
+    if not final and waiting_here(view):
+        parts.append(waiting_here(view))
     return " ".join(parts)

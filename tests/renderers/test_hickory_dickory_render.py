@@ -195,3 +195,26 @@ def test_hand_picture_is_phone_narrow_wraps_favors_and_shows_drawn_tiles():
     assert near(canvas.getpixel((110 - 10, drawn_y - 10)), R.TILE_COLOURS["R"], 10)
     assert near(canvas.getpixel((148 - 10, drawn_y - 10)), R.TILE_COLOURS["B"], 10)
     assert canvas.height > R.hand_canvas({**view, "favors": ["F4"], "hand": []}).height
+
+
+def test_now_box_names_who_is_still_to_act_at_this_number():
+    state, rng = G.new(4, seed=5), random.Random(5)
+    for _ in range(8):
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+    view = table_view(state)
+    assert view["minute"] == 5 and view["decision"] == "inner"
+    inner_at_5 = [
+        f"{NAMES[s]}'s {m.title()}"
+        for s, mice in enumerate(view["mice"])
+        for m, x in mice.items()
+        if x["where"] == "inner" and x["number"] == 5
+    ]
+    assert len(inner_at_5) == 2
+    assert R.waiting_here(view) == f"Still to act at 5: {', '.join(inner_at_5)}."
+    assert R.waiting_here({**view, "paws": [5]}) == "A cat's paw covers 5: no mouse acts there."
+    assert R.waiting_here({**view, "over": True}) == ""
+    assert R.waiting_here(view) in R.alt_text(view)
+    # the box is drawn: its text pixels differ from an empty box's
+    box = R.NOW_BOX
+    assert R.table_canvas(view).crop(box).tobytes() != R.table_canvas({**view, "prompt": ""}).crop(box).tobytes()
