@@ -1,8 +1,12 @@
 """Hickory Dickory benchmark: random-play speed and AI strength; prints one JSON object.
 
-    python bench/bench_hickory_dickory.py [--games N] [--seats 2] [--jobs 2] [--seconds S]
+    python bench/bench_hickory_dickory.py [--games N] [--seats 2] [--jobs 2] [--seconds S] [--only PART]
 
 - speed: random-play actions per second at 1 and 4 seats (whole games, fresh seeds).
+- render: CPU ms (p50, p99) of the table picture at 1 and 4 seats, of the same table with every
+  kept tile dropped first (`redraw`: every panel changed at once), and of the private picture, over
+  the views of one seeded heuristic game per seat count (every action's view, so consecutive
+  renders differ the way they do in play); PNG bytes p50.
 - strength: `--games` seeded games per opponent kind (random, heuristic) at each seat count,
   ISMCTS (`make_player("normal")`: 300 iterations, 1 s) in seat i mod n of game i.
   win_rate: share of games the ISMCTS seat places first; ahead_rate: over games and each
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -39,6 +44,39 @@ def speed(players: int, seconds: float) -> dict[str, float]:
         games += 1
     spent = time.perf_counter() - start
     return {"games": games, "actions_per_s": round(actions / spent, 1), "actions_per_game": round(actions / games, 1)}
+
+
+def _cpu_ms(samples: list[float]) -> dict[str, float]:
+    samples = sorted(samples)
+    return {"p50": round(statistics.median(samples), 2), "p99": round(samples[round(0.99 * (len(samples) - 1))], 2)}
+
+
+def render(players: int, views: int = 80) -> dict[str, object]:
+    """Render timings over a real game's successive views (the heuristic plays, seeded)."""
+    from renderers import hickory_dickory as R
+
+    state, rng = GAME.new(players, seed=11), random.Random(11)
+    shots: list[tuple[dict[str, object], dict[str, object]]] = []
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+    while not state.over and len(shots) < views:
+        seat = state.to_move[0]
+        shots.append(({**state.view(None), "names": names}, {**state.view(seat), "names": names}))
+        state.apply(seat, state.heuristic_action(seat, rng))
+    R.render_table(shots[0][0])  # palette and base built outside the timings
+    table, redraw, hand, sizes = [], [], [], []
+    for public, private in shots:
+        c0 = time.process_time()
+        sizes.append(len(R.render_table(public)))
+        table.append((time.process_time() - c0) * 1000)
+        R.clear_tiles()
+        c0 = time.process_time()
+        R.render_table(public)
+        redraw.append((time.process_time() - c0) * 1000)
+        c0 = time.process_time()
+        R.render_hand(private)
+        hand.append((time.process_time() - c0) * 1000)
+    return {"views": len(shots), "table_cpu_ms": _cpu_ms(table), "redraw_cpu_ms": _cpu_ms(redraw),
+            "hand_cpu_ms": _cpu_ms(hand), "table_bytes_p50": int(statistics.median(sizes))}  # fmt: skip
 
 
 def one_game(args: tuple[int, int, str]) -> dict[str, object]:
@@ -77,12 +115,14 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--only", choices=["speed", "strength"])
+    parser.add_argument("--only", choices=["speed", "strength", "render"])
     args = parser.parse_args()
     out: dict[str, object] = {"game": "hickory_dickory"}
-    if args.only != "strength":
+    if args.only in (None, "speed"):
         out["speed"] = {str(n): speed(n, args.seconds) for n in (1, 4)}
-    if args.only != "speed":
+    if args.only in (None, "render"):
+        out["render"] = {str(n): render(n) for n in (1, 4)}
+    if args.only in (None, "strength"):
         out["strength"] = {
             f"{n}:{opp}": strength(n, args.games, opp, args.jobs) for n in args.seats for opp in ("random", "heuristic")
         }

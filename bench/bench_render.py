@@ -11,7 +11,8 @@ Renderers keep unchanged parts (Moleicki's player panels, solitaire columns) as
 tiles, so re-rendering one view mostly pastes; `redraw_cpu_ms_p50` clears those
 tiles before every run: the cost when every panel or column changed at once.
 `previous` is the same case measured on the renderers before the speed work
-(commit 78ca067, same machine and session, run back to back with this one);
+(commit 78ca067, same machine and session, run back to back with this one; Hickory
+Dickory at eb6efd0, before its own speed work; Bourré has none yet);
 `PREVIOUS_README` keeps the figures the README of that stop recorded.
 
 Only views built from real engine states are rendered. To add a game, append
@@ -34,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renderers import dickory, freecell, klondike, moleicki
+from renderers import bourre, dickory, freecell, hickory_dickory, klondike, moleicki
 
 View = dict[str, Any]
 
@@ -70,6 +71,13 @@ PREVIOUS: dict[str, dict[str, float]] = {
     "moleicki.hand/mid-6": {"ms_p50": 50.9, "cpu_ms_p50": 15.1, "bytes": 42290},
     "moleicki.hand/mid-7": {"ms_p50": 44.1, "cpu_ms_p50": 14.8, "bytes": 38678},
     "moleicki.hand/mid-8": {"ms_p50": 48.8, "cpu_ms_p50": 14.3, "bytes": 36939},
+    # Hickory Dickory measured at eb6efd0 (before its speed work), same cases, --runs 30, load ~18 on 2 cores.
+    "hickory_dickory.table/solo-40": {"ms_p50": 39.0, "cpu_ms_p50": 11.2, "bytes": 57866},
+    "hickory_dickory.table/mid-4": {"ms_p50": 45.6, "cpu_ms_p50": 13.3, "bytes": 69389},
+    "hickory_dickory.table/late-4": {"ms_p50": 44.0, "cpu_ms_p50": 13.2, "bytes": 69519},
+    "hickory_dickory.hand/solo-40": {"ms_p50": 1.6, "cpu_ms_p50": 1.6, "bytes": 14506},
+    "hickory_dickory.hand/mid-4": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 15356},
+    "hickory_dickory.hand/late-4": {"ms_p50": 1.0, "cpu_ms_p50": 1.0, "bytes": 14342},
 }
 
 PREVIOUS_README = {
@@ -262,6 +270,65 @@ def moleicki_hand_views() -> dict[str, View]:
     return out
 
 
+def _played(name: str, players: int, moves: int, seed: int) -> Any:
+    """A real game of `name` played `moves` actions by the engine's heuristic (seeded)."""
+    import random
+
+    from engine import GAMES
+
+    state, rng = GAMES[name].new(players, seed=seed), random.Random(seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = rng.choice(state.turn_seats or state.to_move)
+        state.apply(seat, state.heuristic_action(seat, rng) or rng.choice(state.legal_actions(seat)))
+    return state
+
+
+# Hickory Dickory: the solo clock and a four-seat clock part-way through the first hour and late in the game.
+_HICKORY = {"solo-40": (1, 40, 2), "mid-4": (4, 60, 5), "late-4": (4, 400, 5)}
+
+
+def hickory_states() -> dict[str, Any]:
+    return {k: _played("hickory_dickory", *args) for k, args in _HICKORY.items()}
+
+
+def hickory_views() -> dict[str, View]:
+    return {k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in hickory_states().items()}
+
+
+def hickory_hand_views() -> dict[str, View]:
+    """The private picture of the seat owing the decision (favors, Spotter draws, prompt)."""
+    out = {}
+    for k, s in hickory_states().items():
+        out[k] = dict(s.view(s.to_move[0] if s.to_move else 0), names=_MOLEICKI_NAMES[: s.players])
+    return out
+
+
+def _clear_hickory_tiles() -> None:
+    hickory_dickory.clear_tiles()
+
+
+# Bourré: a trick under way at two, five and eight seats.
+_BOURRE = {"mid-2": (2, 8, 1), "mid-5": (5, 14, 2), "mid-8": (8, 20, 3)}
+
+
+def bourre_states() -> dict[str, Any]:
+    return {k: _played("bourre", *args) for k, args in _BOURRE.items()}
+
+
+def bourre_views() -> dict[str, View]:
+    return {k: dict(s.view(None), names=_MOLEICKI_NAMES[: s.players]) for k, s in bourre_states().items()}
+
+
+def bourre_hand_views() -> dict[str, View]:
+    out = {}
+    for k, s in bourre_states().items():
+        seat = (s.turn_seats or s.to_move or (0,))[0]
+        out[k] = dict(s.view(seat), names=_MOLEICKI_NAMES[: s.players])
+    return out
+
+
 def generic_states(name: str) -> dict[str, Any]:
     """A game the cases above do not build by hand: mid-game at its fewest and most seats."""
     import random
@@ -287,7 +354,7 @@ def generic_cases() -> list[Case]:
     from engine import GAMES
 
     cases = []
-    for name in sorted(set(GAMES) - {"dickory", "freecell", "klondike", "moleicki"}):
+    for name in sorted(set(GAMES) - {"bourre", "dickory", "freecell", "hickory_dickory", "klondike", "moleicki"}):
         module = renderers.for_game(name)
 
         def tables(name: str = name) -> dict[str, View]:
@@ -314,6 +381,10 @@ CASES: list[Case] = [
     Case("klondike.hand", klondike.render_hand, klondike_views, _clear_solitaire_tiles),
     Case("moleicki.table", moleicki.render_table, moleicki_views, _clear_moleicki_tiles),
     Case("moleicki.hand", moleicki.render_hand, moleicki_hand_views),
+    Case("hickory_dickory.table", hickory_dickory.render_table, hickory_views, _clear_hickory_tiles),
+    Case("hickory_dickory.hand", hickory_dickory.render_hand, hickory_hand_views),
+    Case("bourre.table", bourre.render_table, bourre_views),
+    Case("bourre.hand", bourre.render_hand, bourre_hand_views),
     *generic_cases(),
 ]
 

@@ -4,12 +4,18 @@ Built from the view dicts of engine/hickory_dickory.py (plus `names`, added by t
 
 - `render_table(view)` draws the clock on the left: twelve numbers with their action, leaf tile,
   inner-ring mice (near the centre) and outer-ring mice (at the rim); paws grey a number out; the
-  hour hand is short and brass, the minute hand carries its riders front (outermost) first, with
-  blocked spaces greyed. On the right: the chain with every Scaler and the next leaf value, the
-  market (bin, wilds, bag) and the face-up quests. Below: one panel per seat (name, score, favors,
-  mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold.
+  hour hand is short and brass, the minute hand points at the number of this tick, whose wedge is
+  lit and outlined. On the right: the chain with every Scaler and the next leaf value, the market,
+  the minute hand's riders front first (blocked spaces greyed), the face-up quests, and a NOW box
+  naming the number, its action and the decision owed. Below: one panel per seat (name, score,
+  favors, mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold,
+  the acting mouse (the view's `active`) wears a gold halo on the clock and in its panel.
 - `render_hand(view)` draws the viewer's favors, any tiles its Spotter is sorting, and the prompt.
 - `alt_text(view)` describes public facts only (never a favor card).
+
+Speed: the static art (felt, face, labels, chain boxes, hand strip, headings) is drawn once per
+token layout; seat panels and the right column are kept as tiles keyed by what they show; only the
+clock's moving parts, the header and the NOW box are drawn on every render.
 """
 
 from __future__ import annotations
@@ -17,11 +23,14 @@ from __future__ import annotations
 import functools
 import math
 import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.hickory_dickory_data import BONUS_FAVORS, FAVOR_EFFECTS, HAND_SPACES, MICE, STORAGE
+from engine.hickory_dickory_data import BONUS_FAVORS, FAVOR_EFFECTS, HAND_SPACES, MICE, STORAGE, tile_words
 from renderers.draw import (
     CREAM,
     GOLD,
@@ -37,26 +46,35 @@ from renderers.draw import (
     palette_sheet,
     rounded_box,
     text,
+    text_size,
     to_png,
 )
 
 __all__ = [
+    "CARD_H",
+    "CARD_W",
     "CLOCK_C",
+    "FACE",
     "HAND_CELL",
     "HAND_STRIP_Y",
+    "HAND_W",
     "HEIGHT",
+    "NOW",
+    "NOW_BOX",
     "PAWED",
     "RIGHT_X",
     "R_LEAF",
     "TILE_COLOURS",
     "WIDTH",
     "alt_text",
+    "clear_tiles",
     "hand_canvas",
     "number_xy",
     "panel_box",
     "render_hand",
     "render_table",
     "table_canvas",
+    "waiting_here",
 ]
 
 WIDTH = 960
@@ -70,6 +88,9 @@ RIGHT_X = 2 * CLOCK_R + 40
 
 HAND_STRIP_Y, HAND_CELL = HEADER_H + 214, 38
 R_NUMBER, R_LABEL, R_INNER, R_LEAF, R_OUTER = 62, 108, 164, 214, 260
+R_RING = R_INNER - 26  # the line between the action labels and the mice's band
+NOW = (255, 236, 170)  # the wedge of the number the minute hand just reached
+NOW_BOX = (2 * CLOCK_R + 36, HEADER_H + 440, WIDTH - 8, PANELS_Y - 12)  # what happens at that number, in words
 FACE = (232, 214, 178)
 FACE_EDGE = (120, 84, 48)
 PAWED = (150, 146, 140)
@@ -112,23 +133,25 @@ def _fill(text_: str, names: list[str]) -> str:
     return text_.format(**{f"p{i}": name for i, name in enumerate(names)}) if text_ else ""
 
 
-# -- static clock face (cached per token layout) ----------------------------------------------------
+# -- the static base (cached per token layout and hand size) -----------------------------------------
+# Everything that never changes during a game is drawn once: felt, clock face, action labels, the
+# chain's boxes, the minute-hand strip, headings and the legend. A render copies it and draws on top.
 
 
 @functools.lru_cache(maxsize=16)
-def _face(tokens: tuple[str, ...]) -> Image.Image:
-    img = felt(WIDTH, HEIGHT)
+def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
+    img = felt(WIDTH, HEIGHT).convert("RGB")
     d = ImageDraw.Draw(img)
     cx, cy = CLOCK_C
     d.ellipse((cx - CLOCK_R, cy - CLOCK_R, cx + CLOCK_R, cy + CLOCK_R), fill=FACE, outline=FACE_EDGE, width=6)
-    ring = R_INNER - 26
+    ring = R_RING
     d.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=FACE_EDGE, width=2)
     for n in range(1, 13):
         a = math.radians(n * 30 - 90 + 15)
         inner_end = (cx + ring * math.cos(a), cy + ring * math.sin(a))
         d.line((*inner_end, cx + CLOCK_R * math.cos(a), cy + CLOCK_R * math.sin(a)), fill=(200, 176, 136), width=2)
         x, y = number_xy(n, R_NUMBER)
-        text(d, (x, y), str(n), 24, INK, bold=True, anchor="mm")
+        text(d, (x, y), str(n), 26, INK, bold=True, anchor="mm")
         x, y = number_xy(n, R_LABEL)
         first, _, second = SHORT.get(tokens[n - 1], tokens[n - 1]).partition("+")
         text(d, (x, y - (6 if second else 0)), first, 11, FACE_EDGE, bold=True, anchor="mm")
@@ -136,8 +159,61 @@ def _face(tokens: tuple[str, ...]) -> Image.Image:
             text(d, (x, y + 7), "+" + second, 11, FACE_EDGE, bold=True, anchor="mm")
     text(d, (RIGHT_X, HEADER_H + 8), "CHAIN", 16, GOLD, bold=True)
     text(d, (RIGHT_X, HEADER_H + 128), "MARKET", 16, GOLD, bold=True)
+    text(d, (RIGHT_X, HAND_STRIP_Y - 22), "MINUTE HAND (front first)", 16, GOLD, bold=True)
     text(d, (RIGHT_X, HEADER_H + 264), "QUESTS", 16, GOLD, bold=True)
+    text(d, (RIGHT_X, HEADER_H + 416), "V Scavenger  R Scurrier  P Spotter  M Scamp", 14, MUTED)
+    _chain_boxes(d)
+    rounded_box(img, NOW_BOX, 10, fill=PANEL, outline=NOW, width=2)
+    for k in range(8):
+        fill = (70, 54, 40) if k < slots else PAWED
+        x = RIGHT_X + k * HAND_CELL
+        d.rounded_rectangle((x, HAND_STRIP_Y, x + HAND_CELL - 4, HAND_STRIP_Y + 30), radius=5, fill=fill, outline=INK)
     return img
+
+
+@functools.lru_cache(maxsize=12)
+def _sector_mask(n: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The band of number n's wedge between the inner ring and the rim: an `L` mask cropped to
+    its bounds, and where it goes on the canvas (pasting the bounds only is the cheap part)."""
+    mask = Image.new("L", (2 * CLOCK_R, 2 * CLOCK_R), 0)
+    d = ImageDraw.Draw(mask)
+    start, end = n * 30 - 90 - 15, n * 30 - 90 + 15
+    d.pieslice((4, 4, 2 * CLOCK_R - 4, 2 * CLOCK_R - 4), start, end, fill=255)
+    c, r = CLOCK_R, R_RING + 2
+    d.ellipse((c - r, c - r, c + r, c + r), fill=0)
+    box = mask.getbbox() or (0, 0, 1, 1)
+    return mask.crop(box), (CLOCK_C[0] - CLOCK_R + box[0], CLOCK_C[1] - CLOCK_R + box[1])
+
+
+# Tiles: a seat panel or the right column drawn once per distinct content and pasted whole, so a
+# render after one mouse moved redraws one panel, not four (renders run in a thread pool: locked).
+_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_tiles_lock = threading.Lock()
+_TILES_KEPT = 256
+
+
+def clear_tiles() -> None:
+    """Forget every kept tile (the bench times a full redraw with this)."""
+    with _tiles_lock:
+        _tiles.clear()
+
+
+def _tile(
+    canvas: Image.Image, base: Image.Image, box: tuple[int, int, int, int], key: tuple[Any, ...], draw: Callable
+) -> None:
+    key = (box, *key)  # the felt under a tile is the same on every base
+    with _tiles_lock:
+        tile = _tiles.get(key)
+        if tile is not None:
+            _tiles.move_to_end(key)
+    if tile is None:
+        tile = base.crop(box)
+        draw(tile)
+        with _tiles_lock:
+            _tiles[key] = tile
+            if len(_tiles) > _TILES_KEPT:
+                _tiles.popitem(last=False)
+    canvas.paste(tile, box[:2])
 
 
 # -- small pieces ------------------------------------------------------------------------------
@@ -162,9 +238,15 @@ def tile_chip(d: ImageDraw.ImageDraw, xy: tuple[float, float], code: str, size: 
         text(d, (x, y), code, size // 2 - 1, INK, bold=True, anchor="mm")
 
 
-def mouse_dot(d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, mouse: str, r: int = 10) -> None:
+def mouse_dot(
+    d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, mouse: str, r: int = 10, acting: bool = False
+) -> None:
+    """A mouse as a disc in its seat's colour with its letter; the acting mouse wears a gold halo."""
     x, y = xy
     wide = r * 2 if HAND_SPACES[mouse] == 2 else r
+    if acting:
+        h = max(4, r // 2)
+        d.ellipse((x - wide - h, y - r - h, x + wide + h, y + r + h), fill=GOLD, outline=INK, width=1)
     d.ellipse((x - wide, y - r, x + wide, y + r), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
     text(d, (x, y), MOUSE_MARK[mouse], r + 2, INK, bold=True, anchor="mm")
 
@@ -180,62 +262,71 @@ def _spread(n: int, r: float, count: int, i: int, gap: float = 24) -> tuple[floa
 # -- the clock ----------------------------------------------------------------------------------
 
 
+def _active(view: dict[str, Any]) -> tuple[int, str] | None:
+    """The mouse acting now (the engine's `active`), as (seat, mouse)."""
+    act = view.get("active") or {}
+    if isinstance(act.get("seat"), int) and act.get("mouse") in MICE:
+        return act["seat"], act["mouse"]
+    return None
+
+
 def _clock(canvas: Image.Image, view: dict[str, Any]) -> None:
     d = ImageDraw.Draw(canvas)
+    minute = int(view.get("minute") or 12)
+    # The last tick: the wedge the minute hand just reached is lit and outlined in gold.
+    mask, at = _sector_mask(minute)
+    canvas.paste(NOW, at, mask)
     paws = set(view.get("paws") or [])
     for n in paws:
         x, y = number_xy(n, (R_INNER + R_OUTER) / 2)
         d.ellipse((x - 58, y - 58, x + 58, y + 58), fill=PAWED)
         x, y = number_xy(n, R_INNER)
         text(d, (x, y), "PAW", 18, INK, bold=True, anchor="mm")
+    cx, cy = CLOCK_C
+    box = (cx - CLOCK_R + 4, cy - CLOCK_R + 4, cx + CLOCK_R - 4, cy + CLOCK_R - 4)
+    d.arc(box, minute * 30 - 105, minute * 30 - 75, fill=GOLD_DARK, width=6)
+    for edge in (-15, 15):
+        a = math.radians(minute * 30 - 90 + edge)
+        d.line(
+            (cx + R_RING * math.cos(a), cy + R_RING * math.sin(a), cx + (CLOCK_R - 4) * math.cos(a),
+             cy + (CLOCK_R - 4) * math.sin(a)),
+            fill=GOLD_DARK, width=3,
+        )  # fmt: skip
     leaf = view.get("leaf") or []
     for n in range(1, 13):
         code = leaf[n - 1] if n - 1 < len(leaf) else None
         if code:
-            tile_chip(d, number_xy(n, R_LEAF), code, 24)
+            tile_chip(d, number_xy(n, R_LEAF), code, 26)
     ring: dict[tuple[str, int], list[tuple[int, str]]] = {}
     for seat, mice in enumerate(view.get("mice") or []):
         for mouse in MICE:
             m = mice.get(mouse) or {}
             if m.get("where") in ("inner", "outer") and m.get("number"):
                 ring.setdefault((m["where"], m["number"]), []).append((seat, mouse))
+    acting = _active(view)
     for (where, n), group in ring.items():
         radius = R_INNER if where == "inner" else R_OUTER
         for i, (seat, mouse) in enumerate(group):
-            mouse_dot(d, _spread(n, radius, len(group), i, 30), seat, mouse)
-    _hands(d, view)
+            mouse_dot(d, _spread(n, radius, len(group), i, 32), seat, mouse, 12, (seat, mouse) == acting)
+    _hands(d, view, minute)
 
 
-def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any], minute: int) -> None:
     cx, cy = CLOCK_C
     hour = int(view.get("hour") or 12)
-    minute = int(view.get("minute") or 12)
     hx, hy = number_xy(hour % 12 or 12, 46)
     d.line((cx, cy, hx, hy), fill=BRASS, width=10)
-    mx, my = number_xy(minute, R_INNER - 30)
+    mx, my = number_xy(minute, R_RING - 4)
     d.line((cx, cy, mx, my), fill=INK, width=6)
-    tx, ty = number_xy(minute, R_INNER - 22)
-    d.ellipse((tx - 8, ty - 8, tx + 8, ty + 8), fill=INK)
+    tx, ty = number_xy(minute, R_RING + 6)
+    d.ellipse((tx - 9, ty - 9, tx + 9, ty + 9), fill=INK, outline=GOLD_DARK, width=2)
     d.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=BRASS, outline=INK)
-    # The riders, front first, as a strip of hand spaces (blocked ones greyed) in the right column.
-    x0, y = RIGHT_X, HAND_STRIP_Y
-    text(d, (x0, y - 22), "MINUTE HAND (front first)", 16, GOLD, bold=True)
-    slots, cell = int(view.get("hand_slots") or 8), HAND_CELL
-    for k in range(8):
-        fill = (70, 54, 40) if k < slots else PAWED
-        d.rounded_rectangle((x0 + k * cell, y, x0 + k * cell + cell - 4, y + 30), radius=5, fill=fill, outline=INK)
-    used = 0
-    for rider in view.get("minute_hand") or []:
-        seat, mouse = int(rider["seat"]), str(rider["mouse"])
-        size = HAND_SPACES.get(mouse, 1)
-        mouse_dot(d, (x0 + (used + size / 2) * cell - 2, y + 15), seat, mouse, 11)
-        used += size
 
 
-# -- right column: chain, market, quests --------------------------------------------------------------
+# -- right column: chain, minute-hand riders, market, quests (one tile) -------------------------------
 
 
-def _chain(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _chain_boxes(d: ImageDraw.ImageDraw) -> None:
     x0, y0, cell = RIGHT_X, HEADER_H + 34, 30
     icons = {3: "+1", 6: "+1", 9: "+2"}
     for i in range(11):
@@ -244,16 +335,54 @@ def _chain(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         d.rounded_rectangle((x, y0, x + cell - 3, y0 + 34), radius=5, fill=fill, outline=INK)
         label = "LEAF" if i == 10 else icons.get(i, str(i))
         text(d, (x + cell / 2 - 1, y0 + 46), label, 11, GOLD if i in icons or i == 10 else MUTED, anchor="mm")
-    for seat, pos in enumerate(view.get("scaler") or []):
+
+
+def _right_column(canvas: Image.Image, base: Image.Image, view: dict[str, Any]) -> None:
+    """Chain, riders, market and quests: one tile, redrawn only when one of them changed."""
+    box = (RIGHT_X - 4, HEADER_H + 30, WIDTH, HEADER_H + 410)
+    riders = tuple((int(r["seat"]), str(r["mouse"])) for r in view.get("minute_hand") or [])
+    quests = tuple((q["id"], q["points"], tuple(q.get("items") or [])) for q in view.get("quests") or [])
+    names = names_of(view)
+    pri = tuple(names[s] for s in view.get("priority") or [] if 0 <= s < len(names))
+    market = (tuple(view.get("bin") or []), view.get("wilds", 0), view.get("bag", 0))
+    chain = (tuple(view.get("scaler") or []), view.get("weight", 9))
+    key = ("right", int(view.get("hand_slots") or 8), chain, market, riders, _active(view), quests, pri)
+
+    def draw(tile: Image.Image) -> None:
+        d = ImageDraw.Draw(tile)
+        ox, oy = box[0], box[1]
+        _chain(d, view, RIGHT_X - ox, HEADER_H - oy)
+        _riders(d, riders, _active(view), RIGHT_X - ox, HAND_STRIP_Y - oy)
+        _market(d, view, RIGHT_X - ox, HEADER_H - oy)
+        _quests(d, quests, pri, RIGHT_X - ox, HEADER_H - oy)
+
+    _tile(canvas, base, box, key, draw)
+
+
+def _riders(
+    d: ImageDraw.ImageDraw, riders: tuple[tuple[int, str], ...], acting: tuple[int, str] | None, x0: int, y: int
+) -> None:
+    """The riders, front first, over the hand's spaces (blocked ones are greyed in the base)."""
+    used, cell = 0, HAND_CELL
+    for seat, mouse in riders:
+        size = HAND_SPACES.get(mouse, 1)
+        mouse_dot(d, (x0 + (used + size / 2) * cell - 2, y + 15), seat, mouse, 12, (seat, mouse) == acting)
+        used += size
+
+
+def _chain(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, top: int) -> None:
+    y0, cell = top + 34, 30
+    scaler = list(view.get("scaler") or [])
+    for seat, pos in enumerate(scaler):
         x = x0 + int(pos) * cell + cell / 2 - 1
-        stacked = [s for s, p in enumerate(view.get("scaler") or []) if p == pos]
+        stacked = [s for s, p in enumerate(scaler) if p == pos]
         y = y0 + 9 + stacked.index(seat) * 6 if pos == 0 else y0 + 17
         d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
     text(d, (x0, y0 + 62), f"Next leaf: {view.get('weight', 9)} points", 16, CREAM, bold=True)
 
 
-def _market(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    x0, y = RIGHT_X, HEADER_H + 168
+def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, top: int) -> None:
+    y = top + 168
     for i, code in enumerate(view.get("bin") or []):
         cx = x0 + 18 + i * 36
         if code:
@@ -263,11 +392,17 @@ def _market(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     text(d, (x0 + 156, y), f"wilds {view.get('wilds', 0)}  bag {view.get('bag', 0)}", 17, CREAM, anchor="lm")
 
 
-def _quests(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    x0, y = RIGHT_X, HEADER_H + 302
-    for q in view.get("quests") or []:
-        text(d, (x0, y), f"{q['id']} {q['points']}", 17, CREAM, bold=True, anchor="lm")
-        for i, slot in enumerate(q.get("items") or []):
+def _quests(
+    d: ImageDraw.ImageDraw,
+    quests: tuple[tuple[Any, Any, tuple[str, ...]], ...],
+    pri: tuple[str, ...],
+    x0: int,
+    top: int,
+) -> None:
+    y = top + 302
+    for qid, points, items in quests:
+        text(d, (x0, y), f"{qid} {points}", 17, CREAM, bold=True, anchor="lm")
+        for i, slot in enumerate(items):
             cx = x0 + 78 + i * 32
             if slot.startswith("*"):
                 d.rounded_rectangle((cx - 13, y - 13, cx + 13, y + 13), radius=4, fill=CREAM, outline=INK)
@@ -275,22 +410,39 @@ def _quests(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             else:
                 tile_chip(d, (cx, y), slot, 26)
         y += 36
-    pri = view.get("priority") or []
-    names = names_of(view)
     if pri:
-        line = "Priority: " + ", ".join(names[s] for s in pri if 0 <= s < len(names))
-        text(d, (x0, HEADER_H + 390), ellipsize(line, 15, WIDTH - x0 - 10), 15, MUTED)
-    text(d, (x0, HEADER_H + 416), "V Scavenger  R Scurrier  P Spotter  M Scamp", 14, MUTED)
+        text(d, (x0, top + 390), ellipsize("Priority: " + ", ".join(pri), 15, WIDTH - RIGHT_X - 10), 15, MUTED)
 
 
-# -- seat panels -----------------------------------------------------------------------------------
+# -- seat panels (one tile per seat) -----------------------------------------------------------------
 
 
-def _panels(canvas: Image.Image, view: dict[str, Any], movers: set[int]) -> None:
+def _panels(canvas: Image.Image, base: Image.Image, view: dict[str, Any], movers: set[int]) -> None:
     n = int(view.get("players") or 1)
     names = names_of(view)
+    scores = view.get("scores") or []
+    counts = view.get("favor_counts") or []
+    all_mice = view.get("mice") or []
+    hunts = view.get("hunt") or []
+    acting = _active(view)
     for seat in range(n):
-        _panel(canvas, view, seat, names[seat], panel_box(n, seat), seat in movers)
+        mice = all_mice[seat] if seat < len(all_mice) else {}
+        hunt = hunts[seat] if seat < len(hunts) else {}
+        key = (
+            "seat", seat, names[seat], scores[seat] if seat < len(scores) else 0,
+            counts[seat] if seat < len(counts) else 0,
+            tuple((m, (mice.get(m) or {}).get("where"), (mice.get(m) or {}).get("number"),
+                   tuple((mice.get(m) or {}).get("tiles") or [])) for m in MICE),
+            hunt.get("board"), tuple(hunt.get("spaces") or []), tuple(hunt.get("filled") or []),
+            seat in movers, acting[1] if acting and acting[0] == seat else None,
+        )  # fmt: skip
+        box = panel_box(n, seat)
+
+        def draw(tile: Image.Image, seat: int = seat, box: tuple[int, int, int, int] = box) -> None:
+            local = (0, 0, box[2] - box[0], box[3] - box[1])
+            _panel(tile, view, seat, names[seat], local, seat in movers)
+
+        _tile(canvas, base, box, key, draw)
 
 
 def panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
@@ -309,34 +461,36 @@ def _panel(
     colour = SEAT_COLORS[seat % 4]
     scores = view.get("scores") or []
     score = scores[seat] if seat < len(scores) else 0
-    text(d, (x0 + 10, y0 + 8), ellipsize(name, 18, x1 - x0 - 70, bold=True), 18, colour, bold=True)
-    text(d, (x1 - 10, y0 + 6), str(score), 26, GOLD, bold=True, anchor="ra")
+    text(d, (x0 + 10, y0 + 8), ellipsize(name, 20, x1 - x0 - 70, bold=True), 20, colour, bold=True)
+    text(d, (x1 - 10, y0 + 6), str(score), 28, GOLD, bold=True, anchor="ra")
     favors = (view.get("favor_counts") or [0] * (seat + 1))[seat]
-    text(d, (x0 + 10, y0 + 32), f"favors {favors}", 13, MUTED)
+    text(d, (x0 + 10, y0 + 34), f"favors {favors}", 14, MUTED)
     mice = (view.get("mice") or [{}] * (seat + 1))[seat]
-    y = y0 + 56
+    acting = _active(view)
+    y = y0 + 62
     for mouse in MICE:
         m = mice.get(mouse) or {}
         where = m.get("where")
         place = {"hand": "hand", "inner": f"in {m.get('number')}", "outer": f"out {m.get('number')}"}.get(where, "-")
-        mouse_dot(d, (x0 + 18 if mouse != "scavenger" else x0 + 24, y), seat, mouse, 8)
-        text(d, (x0 + 44, y), place, 12, CREAM, anchor="lm")
+        here = acting == (seat, mouse)
+        mouse_dot(d, (x0 + 19 if mouse != "scavenger" else x0 + 25, y), seat, mouse, 9, here)
+        text(d, (x0 + 50, y), place, 17, GOLD if here else CREAM, bold=True, anchor="lm")
         for i in range(STORAGE[mouse]):
-            cx = x0 + 96 + i * 20
+            cx = x0 + 122 + i * 22
             if i < len(m.get("tiles") or []):
-                tile_chip(d, (cx, y), m["tiles"][i], 18)
+                tile_chip(d, (cx, y), m["tiles"][i], 20)
             else:
-                d.rounded_rectangle((cx - 8, y - 8, cx + 8, y + 8), radius=3, outline=(90, 110, 100))
-        y += 24
-    _hunt(d, view, seat, (x0 + 10, y + 4), x1)
+                d.rounded_rectangle((cx - 9, y - 9, cx + 9, y + 9), radius=3, outline=(90, 110, 100))
+        y += 25
+    _hunt(d, view, seat, (x0 + 10, y + 2), x1)
 
 
 def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int, int], right: int) -> None:
     hunt = (view.get("hunt") or [{}] * (seat + 1))[seat]
     spaces = hunt.get("spaces") or []
     filled = hunt.get("filled") or []
-    cell = min(18, (right - xy[0] - 40) // 4)
-    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 16, GOLD, bold=True)
+    cell = min(20, (right - xy[0] - 40) // 4)
+    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 20, GOLD, bold=True)
     for i, code in enumerate(spaces):
         r, c = divmod(i, 4)
         cx = xy[0] + 36 + c * (cell + 3)
@@ -349,32 +503,90 @@ def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int
             d.rounded_rectangle(
                 (cx - cell / 2, cy - cell / 2, cx + cell / 2, cy + cell / 2), radius=3, outline=colour, width=2
             )
-            text(d, (cx, cy), code[1], cell // 2, colour, bold=True, anchor="mm")
+            text(d, (cx, cy), code[1], cell // 2 + 2, colour, bold=True, anchor="mm")
 
 
 # -- whole pictures --------------------------------------------------------------------------------------
 
 
-def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _header(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     title = f"HICKORY DICKORY  ·  hour {view.get('hour')}  ·  minute {view.get('minute')}  ·  round {view.get('round')}"
-    text(d, (14, 8), title, 20, GOLD, bold=True)
-    prompt = _fill(str(view.get("prompt") or ""), names)
-    text(d, (14, 32), ellipsize(prompt, 15, WIDTH - 28), 15, CREAM)
+    text(d, (14, HEADER_H // 2), ellipsize(title, 24, WIDTH - 28, bold=True), 24, GOLD, bold=True, anchor="lm")
+
+
+def _wrap(s: str, size: int, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if line and text_size(trial, size, True)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def waiting_here(view: dict[str, Any]) -> str:
+    """Who is still to act at this tick's number, told from the view alone: a mouse on the inner
+    ring of the minute's number has not acted yet (acting moves it out or onto the hand); a paw
+    there means the tick passes. Riders still to decide are not in the view, so not told."""
+    if view.get("over") or final_of(view):
+        return ""
+    minute = int(view.get("minute") or 12)
+    if minute in (view.get("paws") or []):
+        return f"A cat's paw covers {minute}: no mouse acts there."
+    names, acting = names_of(view), _active(view)
+    waiting = [
+        f"{names[seat]}'s {mouse.title()}"
+        for seat, mice in enumerate(view.get("mice") or [])
+        for mouse in MICE
+        if (mice.get(mouse) or {}).get("where") == "inner"
+        and (mice.get(mouse) or {}).get("number") == minute
+        and (seat, mouse) != acting
+        and seat < len(names)
+    ]
+    return f"Still to act at {minute}: {', '.join(waiting)}." if waiting else ""
+
+
+def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    """The box beside the clock: the number the minute hand reached, its action, whose decision
+    it is, and who else is still to act there."""
+    x0, y0, x1, y1 = NOW_BOX
+    width = x1 - x0 - 24
+    minute = int(view.get("minute") or 12)
+    tokens = view.get("tokens") or []
+    action = SHORT.get(tokens[minute - 1], "") if minute - 1 < len(tokens) else ""
+    head = f"NOW  ·  {minute}  ·  {action.replace('+', ' + ')}" if action else f"NOW  ·  {minute}"
+    text(d, (x0 + 12, y0 + 10), ellipsize(head, 19, width, bold=True), 19, GOLD, bold=True)
+    lines = _wrap(_fill(str(view.get("prompt") or ""), names), 19, width)
+    if len(lines) > 3:
+        lines = [*lines[:2], ellipsize(" ".join(lines[2:]), 19, width, bold=True)]
+    y = y0 + 40
+    for line in lines:
+        text(d, (x0 + 12, y), line, 19, CREAM, bold=True)
+        y += 25
+    for line in _wrap(waiting_here(view), 16, width):
+        if y + 20 > y1 - 4:
+            break
+        text(d, (x0 + 12, y + 4), line, 16, MUTED, bold=True)
+        y += 21
 
 
 def table_canvas(view: dict[str, Any]) -> Image.Image:
+    """The table as an RGB image: the cached base, the clock drawn fresh, the rest pasted as tiles."""
     names = names_of(view)
-    canvas = _face(tuple(view.get("tokens") or [""] * 12)).copy()
-    d = ImageDraw.Draw(canvas)
+    base = _base(tuple(view.get("tokens") or [""] * 12), int(view.get("hand_slots") or 8))
+    canvas = base.copy()
     final = final_of(view)
-    _header(d, view, names)
+    d = ImageDraw.Draw(canvas)
+    _header(d, view)
+    _now(d, view, names)
     _clock(canvas, view)
-    _chain(d, view)
-    _market(d, view)
-    _quests(d, view)
+    _right_column(canvas, base, view)
     movers = set() if final or view.get("over") else set(view.get("to_move") or [])
-    _panels(canvas, view, movers)
+    _panels(canvas, base, view, movers)
     if final:
+        canvas = canvas.convert("RGBA")  # the banner is translucent
         final_banner(canvas, final, CLOCK_C[1])
     return canvas
 
@@ -405,34 +617,46 @@ def render_hand(view: dict[str, Any]) -> bytes:
     return to_png(hand_canvas(view), key="hickory_dickory.hand", source=_palette_source)
 
 
+HAND_W, CARD_W, CARD_H = 640, 200, 70  # narrow, so the private picture reads at phone width
+
+
+def _favor_label(fav: str) -> str:
+    if fav in BONUS_FAVORS:
+        return f"bonus {tile_words(BONUS_FAVORS[fav])}"
+    effect = FAVOR_EFFECTS.get(fav, ("bonus item", 0))
+    return f"{effect[0]} {effect[1]}" if effect[1] else effect[0]
+
+
 def hand_canvas(view: dict[str, Any]) -> Image.Image:
+    """The viewer's favors (three to a row), any tiles its Spotter drew, and its prompt."""
     names = names_of(view)
     seat = view.get("seat")
-    canvas = felt(WIDTH, 200)
-    d = ImageDraw.Draw(canvas)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "You"
-    text(d, (14, 10), f"{who}: your favors", 20, GOLD, bold=True)
     favors = [str(f) for f in view.get("favors") or []]
-    x = 14
-    for fav in favors:
-        rounded_box(canvas, (x, 42, x + 200, 112), 10, fill=CREAM, outline=GOLD_DARK, width=3)
-        effect = FAVOR_EFFECTS.get(fav, ("bonus item", 0))
-        label = f"{effect[0]} {effect[1]}" if effect[1] else effect[0]
-        if fav in BONUS_FAVORS:
-            label = f"bonus {BONUS_FAVORS[fav]}"
-        text(d, (x + 12, 52), fav, 22, INK, bold=True)
-        text(d, (x + 12, 82), label, 17, INK)
-        x += 214
-    if not favors:
-        text(d, (14, 60), "No favor cards.", 18, MUTED)
     drawn = [str(t) for t in view.get("hand") or []]
-    if drawn:
-        text(d, (x + 10, 50), "Drawn:", 16, CREAM, bold=True)
-        for i, code in enumerate(drawn):
-            tile_chip(d, (x + 30 + i * 34, 88), code, 28)
     mine = isinstance(seat, int) and seat in (view.get("to_move") or [])
     line = _fill(str(view.get("prompt") or ""), names) if mine else "Waiting for the clock."
-    text(d, (14, 140), ellipsize(line, 18, WIDTH - 28), 18, GOLD if mine else MUTED, bold=mine)
+    lines = _wrap(line, 20, HAND_W - 28)
+    rows = max(1, -(-len(favors) // 3))
+    y_drawn = 42 + rows * (CARD_H + 10)
+    y_prompt = y_drawn + (56 if drawn else 0) + 8
+    canvas = felt(HAND_W, y_prompt + 28 * len(lines) + 12).convert("RGB")
+    d = ImageDraw.Draw(canvas)
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "You"
+    text(d, (14, 10), ellipsize(f"{who}: your favors", 22, HAND_W - 28, bold=True), 22, GOLD, bold=True)
+    for i, fav in enumerate(favors):
+        r, c = divmod(i, 3)
+        x, y = 14 + c * (CARD_W + 8), 42 + r * (CARD_H + 10)
+        rounded_box(canvas, (x, y, x + CARD_W, y + CARD_H), 10, fill=CREAM, outline=GOLD_DARK, width=3)
+        text(d, (x + 12, y + 8), fav, 22, INK, bold=True)
+        text(d, (x + 12, y + 38), ellipsize(_favor_label(fav), 18, CARD_W - 20), 18, INK)
+    if not favors:
+        text(d, (14, 60), "No favor cards.", 20, MUTED)
+    if drawn:
+        text(d, (14, y_drawn + 28), "Drawn:", 20, CREAM, bold=True, anchor="lm")
+        for i, code in enumerate(drawn):
+            tile_chip(d, (110 + i * 38, y_drawn + 28), code, 32)
+    for i, row in enumerate(lines):
+        text(d, (14, y_prompt + 28 * i), row, 20, GOLD if mine else MUTED, bold=True)
     return canvas
 
 
@@ -454,4 +678,6 @@ def alt_text(view: dict[str, Any]) -> str:
         parts.append(str(final.get("headline") or "Game over."))
     elif view.get("prompt"):
         parts.append(_fill(str(view["prompt"]), names) + ".")
+    if not final and waiting_here(view):
+        parts.append(waiting_here(view))
     return " ".join(parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import random
 
 import pytest
@@ -129,3 +130,91 @@ def test_alt_text_tells_public_facts_and_never_a_favor(players):
         for fav in state.favors[seat]:
             assert fav not in alt.split() and fav.lower() not in alt.lower().split()
     assert "{p" not in alt
+
+
+def _band_point(n, offset_degrees=10, r=(R.R_LEAF + R.R_OUTER) / 2):
+    """A point in number n's outer band, off its radius line so no leaf tile or mouse covers it."""
+    a = math.radians(n * 30 - 90 + offset_degrees)
+    return round(R.CLOCK_C[0] + r * math.cos(a)), round(R.CLOCK_C[1] + r * math.sin(a))
+
+
+def test_the_wedge_the_minute_hand_just_reached_is_lit():
+    state = played(2, 5)
+    view = table_view(state)
+    assert view["minute"] == 5 and not view["paws"]
+    canvas = R.table_canvas(view)
+    assert near(canvas.getpixel(_band_point(5)), R.NOW, 4)
+    assert near(canvas.getpixel(_band_point(5, -10)), R.NOW, 4)
+    for n in (4, 6, 9):
+        assert near(canvas.getpixel(_band_point(n)), R.FACE, 4), n
+    moved = R.table_canvas({**view, "minute": 9})
+    assert near(moved.getpixel(_band_point(9)), R.NOW, 4) and near(moved.getpixel(_band_point(5)), R.FACE, 4)
+
+
+def test_the_acting_mouse_wears_a_gold_halo_on_the_clock_and_in_its_panel():
+    state = played(2, 5)
+    view = table_view(state)
+    assert view["active"] == {"seat": 0, "mouse": "scurrier"}
+    assert view["mice"][0]["scurrier"]["where"] == "outer" and view["mice"][0]["scurrier"]["number"] == 5
+    canvas = R.table_canvas(view)
+    x, y = R.number_xy(5, R.R_OUTER)
+    assert near(canvas.getpixel((round(x), round(y) - 15)), GOLD, 6)
+    x0, y0, _, _ = R.panel_box(2, 0)
+    rows = {mouse: (x0 + 19, y0 + 62 + 25 * i - 11) for i, mouse in enumerate(("scurrier", "spotter"), start=1)}
+    assert near(canvas.getpixel(rows["scurrier"]), GOLD, 6)
+    assert not near(canvas.getpixel(rows["spotter"]), GOLD, 40)
+    calm = R.table_canvas({**view, "active": None})
+    assert not near(calm.getpixel((round(x), round(y) - 15)), GOLD, 40)
+    assert not near(calm.getpixel(rows["scurrier"]), GOLD, 40)
+
+
+def test_kept_tiles_never_show_a_stale_panel():
+    """Rendering a game move by move with tiles kept gives the same pixels as drawing afresh."""
+    state, rng = G.new(4, seed=7), random.Random(7)
+    for _ in range(30):
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+        view = table_view(state)
+        kept = R.table_canvas(view)
+        R.clear_tiles()
+        assert kept.tobytes() == R.table_canvas(view).tobytes()
+    changed = R.table_canvas({**view, "scores": [s + 7 if i == 1 else s for i, s in enumerate(view["scores"])]})
+    assert kept.crop(R.panel_box(4, 0)).tobytes() == changed.crop(R.panel_box(4, 0)).tobytes()
+    assert kept.crop(R.panel_box(4, 1)).tobytes() != changed.crop(R.panel_box(4, 1)).tobytes()
+
+
+def test_hand_picture_is_phone_narrow_wraps_favors_and_shows_drawn_tiles():
+    state = G.new(2, seed=1, options={"layout": "learning"})
+    view = {**state.view(0), "names": NAMES[:2], "favors": ["F4", "F5", "F9", "F1"], "hand": ["RS", "BT"]}
+    canvas = R.hand_canvas(view)
+    assert canvas.width == R.HAND_W < R.WIDTH
+    second_row = 42 + R.CARD_H + 10
+    assert near(canvas.getpixel((100, second_row + 50)), (250, 244, 228), 6)  # the fourth favor, wrapped
+    assert not near(canvas.getpixel((R.CARD_W + 120, second_row + 50)), (250, 244, 228), 30)  # no fifth
+    drawn_y = second_row + R.CARD_H + 10 + 28
+    assert near(canvas.getpixel((110 - 10, drawn_y - 10)), R.TILE_COLOURS["R"], 10)
+    assert near(canvas.getpixel((148 - 10, drawn_y - 10)), R.TILE_COLOURS["B"], 10)
+    assert canvas.height > R.hand_canvas({**view, "favors": ["F4"], "hand": []}).height
+
+
+def test_now_box_names_who_is_still_to_act_at_this_number():
+    state, rng = G.new(4, seed=5), random.Random(5)
+    for _ in range(8):
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng))
+    view = table_view(state)
+    assert view["minute"] == 5 and view["decision"] == "inner"
+    inner_at_5 = [
+        f"{NAMES[s]}'s {m.title()}"
+        for s, mice in enumerate(view["mice"])
+        for m, x in mice.items()
+        if x["where"] == "inner" and x["number"] == 5
+    ]
+    assert len(inner_at_5) == 2
+    assert R.waiting_here(view) == f"Still to act at 5: {', '.join(inner_at_5)}."
+    assert R.waiting_here({**view, "paws": [5]}) == "A cat's paw covers 5: no mouse acts there."
+    assert R.waiting_here({**view, "over": True}) == ""
+    assert R.waiting_here(view) in R.alt_text(view)
+    # the box is drawn: its text pixels differ from an empty box's
+    box = R.NOW_BOX
+    assert R.table_canvas(view).crop(box).tobytes() != R.table_canvas({**view, "prompt": ""}).crop(box).tobytes()
