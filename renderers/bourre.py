@@ -18,8 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.bourre_rules import allowed
-from engine.cards import SUIT_NAMES, pretty
-from renderers.cards import back_image, card_image, card_size, paste_card
+from engine.cards import STANDARD_DECK, SUIT_NAMES, pretty
+from renderers.cards import back_image, card_image, card_size, paste_card, sprite_sheet
 from renderers.draw import (
     BLACK_SUIT,
     CREAM,
@@ -264,7 +264,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (a `hand` in the view is ignored)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="bourre.table", source=_palette_source)
 
 
 # ---------------------------------------------------------------------------
@@ -319,7 +319,9 @@ def _trump_corner(view: dict[str, Any]):
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand, trump first then by suit, high cards first; playable cards raised."""
-    return to_png(_hand_picture(view, playable(view), _hint(view), _trump_corner(view)))
+    return to_png(
+        _hand_picture(view, playable(view), _hint(view), _trump_corner(view)), key="bourre.hand", source=_palette_source
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -364,3 +366,8 @@ def warm() -> None:
 
     warm_cards(("large", "normal", "small", "tiny"), dickory=False)
     ring_chrome(TITLE)
+
+
+def _palette_source() -> Image.Image:
+    """Every face on felt: the sample the PNG palette is learnt from once (named colours are kept exact)."""
+    return sprite_sheet([*STANDARD_DECK.cards(), "JK"])

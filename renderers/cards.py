@@ -49,6 +49,7 @@ from renderers.draw import (
     SS,
     Color,
     font,
+    palette_sheet,
     paste_over,
     rounded_mask,
     shadow_mask,
@@ -73,6 +74,7 @@ __all__ = [
     "paste_row",
     "row_width",
     "slot_image",
+    "sprite_sheet",
     "warm",
 ]
 
@@ -612,3 +614,19 @@ def paste_groups(
             boxes.append((cx, y, cx + w, y + h))
         x += group_width(len(g), size, step) + gap
     return boxes
+
+
+def sprite_sheet(
+    codes: Sequence[CardCode], sizes: Sequence[str] = ("normal", "small"), faces: str = "french"
+) -> Image.Image:
+    """Every sprite of `codes` (and the back) at `sizes`, in rows on felt: a sample to learn a
+    card table's PNG palette from once (see draw.to_png's `key` and `source`)."""
+    rows = []
+    for size in sizes:
+        w, h = card_size(size)
+        sprites = [card_image(c, size, faces=faces) for c in codes] + [back_image(size)]
+        row = Image.new("RGBA", (w * 14, h * (1 + (len(sprites) - 1) // 14)), (0, 0, 0, 0))
+        for i, sprite in enumerate(sprites):
+            row.alpha_composite(sprite, ((i % 14) * w, (i // 14) * h))
+        rows.append(row)
+    return palette_sheet(rows)

@@ -19,7 +19,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.cards import card_size, paste_row, slot_image
+from engine.cards import STANDARD_DECK
+from renderers.cards import card_size, paste_row, slot_image, sprite_sheet
 from renderers.draw import (
     CREAM,
     GOLD,
@@ -298,7 +299,7 @@ def _final_banner(canvas: Image.Image, final: dict[str, Any], players: int) -> N
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (a hand in the view is never drawn)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="cucumber.table", source=_palette_source)
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
@@ -319,7 +320,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand high to low; playable cards raised when it is their turn."""
-    return to_png(_hand_image(view))
+    return to_png(_hand_image(view), key="cucumber.hand", source=_palette_source)
 
 
 _HAND_CARD = "large"
@@ -386,3 +387,8 @@ def alt_text(view: dict[str, Any]) -> str:
     movers = [names[s] for s in view.get("to_move") or [] if s in range(n)]
     turn = f" {movers[0]} to play." if movers and not view.get("over") else ""
     return f"{head}, {where}, {in_play}. {'; '.join(seats)}.{turn}"
+
+
+def _palette_source() -> Image.Image:
+    """Every face on felt: the sample the PNG palette is learnt from once (named colours are kept exact)."""
+    return sprite_sheet([*STANDARD_DECK.cards(), "JK"])

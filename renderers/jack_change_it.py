@@ -23,9 +23,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cards import SUIT_NAMES, pretty
+from engine.cards import STANDARD_DECK, SUIT_NAMES, pretty
 from engine.jack_change_it import FIVE_OF_HEARTS, is_trick, match_set
-from renderers.cards import back_image, card_image, card_size, paste_card, paste_row
+from renderers.cards import back_image, card_image, card_size, paste_card, paste_row, sprite_sheet
 from renderers.draw import (
     BLACK_SUIT,
     CREAM,
@@ -291,7 +291,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (a `hand` in the view is ignored)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="jack_change_it.table", source=_palette_source)
 
 
 # ---------------------------------------------------------------------------
@@ -402,7 +402,7 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's hand sorted by suit then rank, playable cards raised."""
-    return to_png(_hand_image(view))
+    return to_png(_hand_image(view), key="jack_change_it.hand", source=_palette_source)
 
 
 # ---------------------------------------------------------------------------
@@ -454,3 +454,8 @@ def warm() -> None:
 
 # Colour of the debt badge and the turn ring, for tests.
 DEBT: Color = _DEBT
+
+
+def _palette_source() -> Image.Image:
+    """Every face on felt: the sample the PNG palette is learnt from once (named colours are kept exact)."""
+    return sprite_sheet([*STANDARD_DECK.cards(), "JK"])

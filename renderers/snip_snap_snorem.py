@@ -16,9 +16,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cards import pretty, rank
+from engine.cards import STANDARD_DECK, pretty, rank
 from engine.snip_snap_snorem import rank_name
-from renderers.cards import card_size, paste_row
+from renderers.cards import card_size, paste_row, sprite_sheet
 from renderers.draw import (
     CREAM,
     GOLD,
@@ -142,7 +142,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (a `hand` in the view is ignored)."""
-    return to_png(_table_image(view))
+    return to_png(_table_image(view), key="snip_snap_snorem.table", source=_palette_source)
 
 
 def playable(view: dict[str, Any]) -> list[bool]:
@@ -176,7 +176,7 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """The viewer's cards sorted by rank, playable ones raised."""
-    return to_png(_hand_image(view))
+    return to_png(_hand_image(view), key="snip_snap_snorem.hand", source=_palette_source)
 
 
 def alt_text(view: dict[str, Any]) -> str:
@@ -209,3 +209,8 @@ def warm() -> None:
 
     warm_cards(("large", "normal", "tiny"), dickory=False)
     ring_chrome("SNIP SNAP SNOREM")
+
+
+def _palette_source() -> Image.Image:
+    """Every face on felt: the sample the PNG palette is learnt from once (named colours are kept exact)."""
+    return sprite_sheet([*STANDARD_DECK.cards(), "JK"])
