@@ -38,14 +38,14 @@ from renderers.draw import (
     text_size,
     to_png,
 )
-from renderers.jack_change_it import (
+from renderers.seat_ring import (
     HAND_W,
     header_status,
     names_of,
     ring_chrome,
     seat_centers,
 )
-from renderers.jack_change_it import hand_picture as _hand_picture
+from renderers.seat_ring import hand_picture as _hand_picture
 
 __all__ = ["CENTRE", "PANEL_BOX", "TITLE", "alt_text", "playable", "render_hand", "render_table", "trick_spot"]
 

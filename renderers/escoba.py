@@ -43,7 +43,7 @@ from renderers.draw import (
     text_size,
     to_png,
 )
-from renderers.jack_change_it import SEAT_BOX, names_of, seat_panel
+from renderers.seat_ring import SEAT_BOX, names_of, seat_panel
 from renderers.spanish_cards import emblem
 
 __all__ = [

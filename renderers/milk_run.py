@@ -43,7 +43,7 @@ from renderers.draw import (
     text_size,
 )
 from renderers.draw import to_png as encode
-from renderers.jack_change_it import hand_picture
+from renderers.seat_ring import hand_picture
 
 __all__ = ["GO_OPEN", "GO_STOP", "WIDTH", "alt_text", "hand_canvas", "panel_boxes", "render_hand", "render_table"]
 

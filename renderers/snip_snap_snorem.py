@@ -27,7 +27,7 @@ from renderers.draw import (
     text,
     to_png,
 )
-from renderers.jack_change_it import (
+from renderers.seat_ring import (
     HAND_W,
     TABLE_SIZE,
     hand_picture,

@@ -12,7 +12,7 @@ from PIL import Image
 from engine import GAMES
 from engine.cards import pretty
 from renderers import bourre as R
-from renderers.jack_change_it import HAND_W, TABLE_SIZE
+from renderers.seat_ring import HAND_W, TABLE_SIZE
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000

@@ -14,7 +14,7 @@ from engine.escoba import FULL_DECK
 from renderers import escoba as R
 from renderers.cards import card_image, card_size, paste_row
 from renderers.draw import GOLD, felt
-from renderers.jack_change_it import SEAT_BOX
+from renderers.seat_ring import SEAT_BOX
 from renderers.spanish_cards import SUIT_COLOURS, spanish_image
 
 G = GAMES["escoba"]
