@@ -424,7 +424,7 @@ class HandAndFootState(State):
             hand = self.hands[seat]
             if len(hand) > 1 or not self.in_foot[seat] or self._can_go_out(seat):
                 out += [discard_action(t) for t in dict.fromkeys(token(c) for c in hand)]
-        if self.staged and len(self.staged[0][1]) > self.locked or len(self.staged) > 1:
+        if (self.staged and len(self.staged[0][1]) > self.locked) or len(self.staged) > 1:
             out.append(_plain("takeback"))
         if self._ask_problem(seat) is None:
             out.append(_plain("ask"))
@@ -606,7 +606,7 @@ class HandAndFootState(State):
             raise IllegalAction("The game is over.")
         if seat not in self.to_move:
             raise IllegalAction("It isn't your turn.")
-        verb, specs, on = parse_text(text)
+        verb, specs, _on = parse_text(text)
         if self.phase == "answer":
             if verb not in ("yes", "no"):
                 raise IllegalAction("Your partner asked “May I go out?”: answer “yes” or “no”.")

@@ -160,7 +160,11 @@ def _meld_choice(state: HandAndFootState, seat: int, melds: list[Action]) -> Act
         if not wild_only:
             target = incomplete(side_melds, cards[0])
             size = len(target[1]) if target else 0
-            score = 20 + size if len(cards) == 1 else (15 if len(cards) == 3 and not any(c in ("2", "JK") for c in cards) else 5)
+            score = (
+                20 + size
+                if len(cards) == 1
+                else (15 if len(cards) == 3 and not any(c in ("2", "JK") for c in cards) else 5)
+            )
         elif "to" in a.parts:
             target = incomplete(side_melds, a.parts["to"])
             size = len(target[1]) if target else 0

@@ -103,7 +103,7 @@ def fits(rank_: str, meld_cards: list[str], adding: list[str]) -> bool:
 
 
 def pile_kind(meld: list) -> str | None:
-    """"wild", "clean" or "dirty" for a complete pile, None for an incomplete meld."""
+    """ "wild", "clean" or "dirty" for a complete pile, None for an incomplete meld."""
     r, cards = meld
     if len(cards) < PILE:
         return None
