@@ -248,7 +248,7 @@ def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: 
     melds = (view.get("melds") or [[], []])[side]
     if melds:
         my = _draw_melds(canvas, melds, PAD + 10, my, inner, staged=False)
-    elif not (_staging_side(view) == side):
+    elif _staging_side(view) != side:
         text(d, (PAD + 12, my - 4), "no melds yet", 15, MUTED, anchor="lm")
     if _staging_side(view) == side:
         text(d, (PAD + 12, my + 2), "staged toward the opening:", 15, GOLD, anchor="lm")
@@ -308,7 +308,7 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
     names = _names(view)
     seat = view.get("seat")
     hand = list(view.get("hand") or [])
-    cw, ch = card_size("normal")
+    _cw, ch = card_size("normal")
     rows = group_rows(_by_rank(hand), "normal", max_width=W - 2 * PAD, gap=12) if hand else []
     height = HEADER_H + max(1, len(rows)) * (ch + 14) + 44 + PAD
     canvas = felt(W, height)
