@@ -10,6 +10,7 @@ seat's cards grouped by rank. Only public view keys are drawn on the table.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +31,7 @@ from renderers.draw import (
     final_banner,
     final_of,
     palette_sheet,
+    paste_over,
     rounded_box,
     text,
     to_png,
@@ -101,13 +103,21 @@ def _draw_pile(canvas: Image.Image, meld: dict[str, Any], x: int, y: int) -> Non
     """A pile squared up: a few offset edges under one card, ringed in its colour."""
     kind = _kind(meld)
     assert kind is not None
+    top = "JK" if kind == "wild" else meld["rank"] + PILE_TOP[kind]
+    paste_over(canvas, _pile_sprite(top, kind), (x - 4, y - 4))
+
+
+@functools.lru_cache(maxsize=64)
+def _pile_sprite(top: str, kind: str) -> Image.Image:
     w, h = card_size(MELD)
     edge = PILE_EDGE[kind]
+    img = Image.new("RGBA", (w + 16, h + 16), (0, 0, 0, 0))
     for k in (3, 2, 1):
-        rounded_box(canvas, (x + 2 * k, y + 2 * k, x + w + 2 * k, y + h + 2 * k), 5, fill=(235, 230, 220), outline=edge)
-    top = "JK" if kind == "wild" else meld["rank"] + PILE_TOP[kind]
-    paste_card(canvas, card_image(top, MELD), (x, y), shadow=False)
-    rounded_box(canvas, (x - 2, y - 2, x + w + 2, y + h + 2), 7, outline=edge, width=4)
+        box = (4 + 2 * k, 4 + 2 * k, 4 + w + 2 * k, 4 + h + 2 * k)
+        rounded_box(img, box, 5, fill=(235, 230, 220), outline=edge)
+    img.alpha_composite(card_image(top, MELD), (4, 4))
+    rounded_box(img, (2, 2, 4 + w + 2, 4 + h + 2), 7, outline=edge, width=4)
+    return img
 
 
 def _dashed(canvas: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, ...]) -> None:
@@ -242,7 +252,8 @@ def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: 
         x += 22
         text(d, (x, cy), ellipsize(names[seat], 20, 170, True), 20, SEAT_COLORS[seat], bold=True, anchor="lm")
         where = "in foot" if in_foot[seat] else f"hand · foot {feet[seat]}"
-        text(d, (x + 178, cy), f"{sizes[seat]} cards, {where}", 17, CREAM, anchor="lm")
+        count = f"{sizes[seat]} card{'' if sizes[seat] == 1 else 's'}"
+        text(d, (x + 178, cy), f"{count}, {where}", 17, CREAM, anchor="lm")
     inner = W - 2 * PAD - 20
     my = y + SIDE_HEAD
     melds = (view.get("melds") or [[], []])[side]
