@@ -62,21 +62,37 @@ def resample(state: HandAndFootState, seat: int, rng: random.Random, world: Hand
 
 
 def evaluate(state: HandAndFootState) -> list[float]:
-    """Each seat's expected reward: a logistic of the sides' estimated score difference."""
+    """Each seat's expected reward: a logistic of the sides' estimated score difference.
+
+    The estimate counts melded points and pile bonuses, part of the bonus an unfinished
+    meld is on its way to (so wilds kept for the wild pile and nearly finished piles are
+    worth something before the seventh card), red 3s, and the cards still held against.
+    """
     est = [float(x) for x in state.scores]
     if not state.over:
         for side in (0, 1):
             est[side] += meld_points(state.melds[side]) + 100 * state.red_threes[side]
-            est[side] -= sum(total(state.hands[s]) for s in (side, side + 2))
-            est[side] -= sum(total(state.feet[s]) for s in (side, side + 2)) * 0.5
+            est[side] += sum(_progress(m) for m in state.melds[side])
+            est[side] -= sum(total(state.hands[s]) for s in (side, side + 2)) * 0.5
+            est[side] -= sum(total(state.feet[s]) for s in (side, side + 2)) * 0.25
     d = est[0] - est[1]
     if state.over and d == 0:
         p = 0.5
     elif state.over:
         p = 1.0 if d > 0 else 0.0
     else:
-        p = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -d / 400.0))))
+        p = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -d / 600.0))))
     return [p, 1.0 - p, p, 1.0 - p]
+
+
+def _progress(meld: list) -> float:
+    """A share of the pile bonus an unfinished meld is heading for."""
+    r, cards = meld
+    n = len(cards)
+    if n >= PILE:
+        return 0.0
+    bonus = 1500 if r == WILD else 300 if any(is_wild(c) for c in cards) else 500
+    return bonus * 0.6 * (n / PILE) ** 2
 
 
 def heuristic(state: HandAndFootState, seat: int, rng: random.Random) -> Action | None:
