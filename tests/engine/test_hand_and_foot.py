@@ -520,3 +520,13 @@ def test_heuristic_games_finish():
             s.apply(seat, s.heuristic_action(seat, rng))
             steps += 1
         assert s.over
+
+
+def test_evaluation_agrees_with_the_result_and_credits_progress():
+    s = position(["KS"], phase="draw", stock=[], options={"hands": "1"}, hand_no=1, melds=[piles(), []])
+    before = s.evaluate()
+    assert before[0] == before[2] > 0.9 and before[1] == before[3] == pytest.approx(1 - before[0])
+    s.apply(0, "end")
+    assert s.over and s.evaluate() == [1.0, 0.0, 1.0, 0.0]
+    half = position(["KS"], melds=[[["K", ["KH"] * 6]], [["K", ["KH"] * 3]]])
+    assert half.evaluate()[0] > 0.5
