@@ -221,6 +221,10 @@ class HandAndFootState(State):
     dealer: int
     last_hand: dict[str, Any] | None
     horizon: bool = False  # search worlds end with the current hand
+    # Search worlds only: the searcher's seat and the heuristic's move for it at the root, and
+    # the first move played in the world (see hand_and_foot_ai.evaluate's prior).
+    prior: tuple[int, str] | None = None
+    first: tuple[int, str] | None = None
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -338,6 +342,8 @@ class HandAndFootState(State):
         s.dealer = self.dealer
         s.last_hand = self.last_hand
         s.horizon = self.horizon
+        s.prior = self.prior
+        s.first = self.first
         return s
 
     _FIELDS = (
@@ -407,6 +413,17 @@ class HandAndFootState(State):
         )
 
     def legal_actions(self, seat: int) -> list[Action]:
+        actions = self.full_actions(seat)
+        if self.horizon and self.phase == "play" and len(actions) > 3:
+            # A search world (see determinize) offers a turn's few sensible moves, so a search
+            # spends its time on choices rather than on random melds after the root.
+            from engine.hand_and_foot_ai import candidates
+
+            return candidates(self, seat, actions)
+        return actions
+
+    def full_actions(self, seat: int) -> list[Action]:
+        """Every listed legal action (legal_actions, less the pruning of search worlds)."""
         if seat not in self.to_move:
             return []
         if self.phase == "answer":
@@ -676,6 +693,8 @@ class HandAndFootState(State):
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
         action = self.parse(seat, text)
+        if self.horizon and self.first is None:
+            self.first = (seat, action.text)
         verb = action.parts["verb"]
         if verb == "draw":
             return self._draw(seat)
@@ -938,6 +957,9 @@ class HandAndFootState(State):
 
         world = resample(self, seat, rng, self._copy(SmallRng(rng.getrandbits(64))))
         world.horizon = True
+        if seat in self.to_move:
+            pick = self.heuristic_action(seat, random.Random(0))
+            world.prior = None if pick is None else (seat, pick.text)
         return world
 
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from engine.hand_and_foot import HandAndFootState
 
 ANSWER_LIMIT = 100  # the partner says no while holding more than this
+PRIOR = 60  # points of estimate a search world credits the heuristic's root move
 
 
 def resample(state: HandAndFootState, seat: int, rng: random.Random, world: HandAndFootState) -> HandAndFootState:
@@ -65,16 +66,20 @@ def evaluate(state: HandAndFootState) -> list[float]:
     """Each seat's expected reward: a logistic of the sides' estimated score difference.
 
     The estimate counts melded points and pile bonuses, part of the bonus an unfinished
-    meld is on its way to (so wilds kept for the wild pile and nearly finished piles are
-    worth something before the seventh card), red 3s, and the cards still held against.
+    meld is on its way to (so nearly finished piles are worth something before the seventh
+    card), red 3s, and what the held cards are likely worth (feet are unknown: left out).
     """
     est = [float(x) for x in state.scores]
     if not state.over:
         for side in (0, 1):
             est[side] += meld_points(state.melds[side]) + 100 * state.red_threes[side]
             est[side] += sum(_progress(m) for m in state.melds[side])
-            est[side] -= sum(total(state.hands[s]) for s in (side, side + 2)) * 0.5
-            est[side] -= sum(total(state.feet[s]) for s in (side, side + 2)) * 0.25
+            for s in (side, side + 2):
+                est[side] += _hand_potential(state.hands[s], state.melds[side])
+        # Progressive bias: a search world credits the heuristic's root move a little, so noisy
+        # look-aheads only overrule it when the search sees a clear difference.
+        if state.prior is not None and state.first == state.prior:
+            est[state.prior[0] % 2] += PRIOR
     d = est[0] - est[1]
     if state.over and d == 0:
         p = 0.5
@@ -83,6 +88,30 @@ def evaluate(state: HandAndFootState) -> list[float]:
     else:
         p = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -d / 600.0))))
     return [p, 1.0 - p, p, 1.0 - p]
+
+
+def _hand_potential(hand: list[str], melds: list[list]) -> float:
+    """What held cards are likely worth: meldable ones most of their value, loose ones a loss.
+
+    Counting meldable cards nearly as melded keeps the search from preferring to discard early
+    (which only brings the partner's melds inside its look-ahead) over melding now.
+    """
+    open_ranks = {m[0] for m in melds if len(m[1]) < PILE}
+    counts = Counter(c[:-1] for c in hand if not is_wild(c))
+    pot = 0.0
+    for c in hand:
+        v = value(c)
+        if is_wild(c):
+            pot += 0.7 * v
+        elif c[:-1] == "3":
+            pot -= v
+        elif c[:-1] in open_ranks or counts[c[:-1]] >= 3:
+            pot += 0.7 * v
+        elif counts[c[:-1]] == 2:
+            pot += 0.2 * v
+        else:
+            pot -= 0.3 * v
+    return pot
 
 
 def _progress(meld: list) -> float:
@@ -95,10 +124,26 @@ def _progress(meld: list) -> float:
     return bonus * 0.6 * (n / PILE) ** 2
 
 
+def candidates(state: HandAndFootState, seat: int, actions: list[Action]) -> list[Action]:
+    """A search world's moves in a turn: the heuristic's choice and the two cheapest discards."""
+    pick = _choose(state, seat, actions, state.rng)
+    out = [pick]
+    discards = sorted(
+        (a for a in actions if a.parts["verb"] == "discard"),
+        key=lambda a: _keep_score(state, seat, a.parts["cards"][0]),
+    )
+    out += [a for a in discards[:2] if a is not pick]
+    return out
+
+
 def heuristic(state: HandAndFootState, seat: int, rng: random.Random) -> Action | None:
-    actions = state.legal_actions(seat)
+    actions = state.full_actions(seat)
     if not actions:
         return None
+    return _choose(state, seat, actions, rng)
+
+
+def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random) -> Action:
     by = {a.text: a for a in actions}
     if state.phase == "answer":
         return by["no" if total(state.hands[seat]) > ANSWER_LIMIT else "yes"]
