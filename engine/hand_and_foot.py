@@ -5,7 +5,8 @@ Seats 0 and 2 play against 1 and 3. Each player holds an 11-card hand and, face 
 seven), meld for the side, discard. Melds are three to seven cards of one rank (A, 4..K) with
 at most one wild (2 or joker) up to five cards and two at six or seven, or all wilds; seven
 make a pile. A side goes out with two clean piles, two dirty, a wild pile, both partners in
-their feet and the partner's "yes". Card logic lives in engine/hand_and_foot_melds.py, the AI
+their feet and the partner's "yes". Card logic lives in engine/hand_and_foot_melds.py, the parser
+in engine/hand_and_foot_notation.py, the AI
 in engine/hand_and_foot_ai.py.
 
 Action notation (Action.text is canonical and lowercase; suits ignored, ranks as tokens
@@ -48,7 +49,6 @@ from engine.core import (
     copy_rng,
     dump_rng,
     load_rng,
-    normalise,
     places_from_scores,
 )
 from engine.hand_and_foot_melds import (
@@ -71,114 +71,22 @@ from engine.hand_and_foot_melds import (
     meld_points,
     opening_reach,
     piles_done,
-    read_token,
     sort_hand,
     token,
     total,
     value,
 )
+from engine.hand_and_foot_notation import (
+    discard_action,
+    meld_action,
+    parse_text,
+    plain_action,
+    rank_name,
+    show,
+)
 
 HAND = 11
 SIDES = ((0, 2), (1, 3))
-_HELP = "Write a move like “draw”, “pickup”, “meld 7 7 2”, “meld 2 on 7”, “discard 7”, “ask” or “end”."
-_PLAIN = ("draw", "pickup", "takeback", "ask", "yes", "no", "end")
-_LABELS = {
-    "draw": "Draw two from the stock",
-    "pickup": "Pick up the discard pile",
-    "takeback": "Take back your staged melds",
-    "ask": "Ask your partner: may I go out?",
-    "yes": "Yes, you may go out",
-    "no": "No, don't go out",
-    "end": "End the hand",
-}
-
-
-def _show(tok: str) -> str:
-    return "joker" if tok == "jk" else tok.upper()
-
-
-def _name(rank_: str) -> str:
-    return "wild" if rank_ == WILD else rank_ + "s"
-
-
-# -- actions ------------------------------------------------------------------
-
-_ACTIONS: dict[str, Action] = {}
-
-
-def _plain(verb: str) -> Action:
-    a = _ACTIONS.get(verb)
-    if a is None:
-        a = _ACTIONS[verb] = Action(verb, _LABELS[verb], {"verb": verb})
-    return a
-
-
-def meld_action(tokens: list[str], on: str | None) -> Action:
-    """`meld 7 7 2` or, for wilds alone onto a natural meld, `meld 2 on 7`."""
-    text = "meld " + " ".join(tokens) + (f" on {on.lower()}" if on else "")
-    a = _ACTIONS.get(text)
-    if a is None:
-        cards = [t.upper() for t in tokens]
-        shown = " ".join(_show(t) for t in tokens)
-        parts: dict[str, Any] = {"verb": "meld", "cards": cards}
-        if on:
-            parts["to"] = on
-        a = _ACTIONS[text] = Action(text, f"Meld {shown}" + (f" on the {on}s" if on else ""), parts)
-    return a
-
-
-def discard_action(tok: str) -> Action:
-    text = f"discard {tok}"
-    a = _ACTIONS.get(text)
-    if a is None:
-        a = _ACTIONS[text] = Action(text, f"Discard {_show(tok)}", {"verb": "discard", "cards": [tok.upper()]})
-    return a
-
-
-def parse_text(text: str) -> tuple[str, list[tuple[str, str]], str | None]:
-    """(verb, card specs, `on` rank) from forgiving text; each spec is ("rank"|"card", value)."""
-    tokens = normalise(text).split()
-    if not tokens:
-        raise IllegalAction(_HELP)
-    verb, rest = tokens[0], tokens[1:]
-    if verb == "pick" and rest[:1] == ["up"]:
-        verb, rest = "pickup", rest[1:]
-    if verb == "take" and rest[:1] == ["back"]:
-        verb, rest = "takeback", rest[1:]
-    if verb in _PLAIN:
-        if rest:
-            raise IllegalAction(f"“{verb}” takes nothing more: just say “{verb}”.")
-        return verb, [], None
-    if verb not in ("meld", "discard"):
-        raise IllegalAction(_HELP)
-    on = None
-    for word in ("on", "onto", "to"):
-        if word in rest:
-            i = rest.index(word)
-            if i != len(rest) - 2:
-                raise IllegalAction("Name the meld last, like “meld 2 on 7”.")
-            kind, target = _read(rest[-1])
-            on = target if kind == "rank" else (target[:-1] if target != JOKER else JOKER)
-            if on not in NATURAL_RANKS:
-                raise IllegalAction("Wilds go onto a meld of naturals (A, 4 to K), like “meld 2 on 7”.")
-            rest = rest[:i]
-    specs = [_read(t) for t in rest]
-    if verb == "discard" and len(specs) != 1:
-        raise IllegalAction("Discard exactly one card, like “discard 7”.")
-    if verb == "meld" and not specs:
-        raise IllegalAction("Say which cards to meld, like “meld 7 7 2” or “meld 2 on 7”.")
-    return verb, specs, on
-
-
-def _read(tok: str) -> tuple[str, str]:
-    try:
-        kind, val = read_token(tok)
-    except ValueError:
-        raise IllegalAction(f"“{tok}” isn't a card: use ranks like 7, 10, k, a, 2 or jk.") from None
-    assert val is not None
-    return kind, val
-
-
 # -- the game -----------------------------------------------------------------
 
 
@@ -427,24 +335,24 @@ class HandAndFootState(State):
         if seat not in self.to_move:
             return []
         if self.phase == "answer":
-            return [_plain("yes"), _plain("no")]
+            return [plain_action("yes"), plain_action("no")]
         if self.phase == "draw":
-            out = [_plain("draw")] if self.stock else [_plain("end")]
+            out = [plain_action("draw")] if self.stock else [plain_action("end")]
             if self._pickup_problem(seat) is None:
-                out.append(_plain("pickup"))
+                out.append(plain_action("pickup"))
             return out
         out = [a for a in self._listed_melds(seat) if self._meld_problem(seat, a) is None]
         if self.must_end:
             if self._discard_gate() is None:
-                out.append(_plain("end"))
+                out.append(plain_action("end"))
         elif self._discard_gate() is None:
             hand = self.hands[seat]
             if len(hand) > 1 or not self.in_foot[seat] or self._can_go_out(seat):
                 out += [discard_action(t) for t in dict.fromkeys(token(c) for c in hand)]
         if (self.staged and len(self.staged[0][1]) > self.locked) or len(self.staged) > 1:
-            out.append(_plain("takeback"))
+            out.append(plain_action("takeback"))
         if self._ask_problem(seat) is None:
-            out.append(_plain("ask"))
+            out.append(plain_action("ask"))
         return out
 
     def _listed_melds(self, seat: int) -> list[Action]:
@@ -502,7 +410,7 @@ class HandAndFootState(State):
         side = seat % 2
         target = incomplete(self.melds[side], r) if self.opened[side] else None
         if target is not None and not fits(r, target[1], [top, *pair]):
-            return f"The top card and your pair don't fit on your side's {_name(r)} meld."
+            return f"The top card and your pair don't fit on your side's {rank_name(r)} meld."
         if not self.opened[side]:
             hand = list(self.hands[seat])
             for c in pair:
@@ -551,7 +459,7 @@ class HandAndFootState(State):
             else:
                 pick = next((c for c in left if (c == val if val == JOKER else c[:-1] == val and c != JOKER)), None)
             if pick is None:
-                shown = val if kind == "card" else _show(val.lower())
+                shown = val if kind == "card" else show(val.lower())
                 raise IllegalAction(f"You don't have {'another ' if out else ''}{shown} in your hand.")
             left.remove(pick)
             out.append(pick)
@@ -572,16 +480,16 @@ class HandAndFootState(State):
         if target is not None:
             if not fits(r, target[1], cards):
                 if len(target[1]) + len(cards) > PILE:
-                    raise IllegalAction(f"The {_name(r)} meld has room for {PILE - len(target[1])} more card(s).")
+                    raise IllegalAction(f"The {rank_name(r)} meld has room for {PILE - len(target[1])} more card(s).")
                 raise IllegalAction(
-                    f"Too many wilds for the {_name(r)} meld: one up to five cards, two at six or seven."
+                    f"Too many wilds for the {rank_name(r)} meld: one up to five cards, two at six or seven."
                 )
             return r, target
         if on:
-            raise IllegalAction(f"Your side has no incomplete {_name(on)} meld to add wilds to.")
+            raise IllegalAction(f"Your side has no incomplete {rank_name(on)} meld to add wilds to.")
         if not meld_ok(r, cards):
             if len(cards) < 3:
-                raise IllegalAction(f"A new {_name(r)} meld needs three cards or more.")
+                raise IllegalAction(f"A new {rank_name(r)} meld needs three cards or more.")
             if len(cards) > PILE:
                 raise IllegalAction("A meld has seven cards at most.")
             raise IllegalAction("Too many wilds: one in a meld of three to five cards, two at six or seven.")
@@ -627,42 +535,42 @@ class HandAndFootState(State):
         if self.phase == "answer":
             if verb not in ("yes", "no"):
                 raise IllegalAction("Your partner asked “May I go out?”: answer “yes” or “no”.")
-            return _plain(verb)
+            return plain_action(verb)
         if verb in ("yes", "no"):
             raise IllegalAction("Nobody has asked you anything.")
         if self.phase == "draw":
             if verb == "draw":
                 if not self.stock:
                     raise IllegalAction("The stock is empty: pick up the discard pile or end the hand.")
-                return _plain("draw")
+                return plain_action("draw")
             if verb == "pickup":
                 problem = self._pickup_problem(seat)
                 if problem:
                     raise IllegalAction(problem)
-                return _plain("pickup")
+                return plain_action("pickup")
             if verb == "end":
                 if self.stock:
                     raise IllegalAction("The hand ends only when the stock is gone: draw instead.")
-                return _plain("end")
+                return plain_action("end")
             raise IllegalAction("Start your turn with “draw” or “pickup”.")
         if verb in ("draw", "pickup"):
             raise IllegalAction("You have already drawn this turn.")
         if verb == "takeback":
             if not (len(self.staged) > 1 or (self.staged and len(self.staged[0][1]) > self.locked)):
                 raise IllegalAction("You have no staged melds to take back.")
-            return _plain("takeback")
+            return plain_action("takeback")
         if verb == "ask":
             problem = self._ask_problem(seat)
             if problem:
                 raise IllegalAction(problem)
-            return _plain("ask")
+            return plain_action("ask")
         if verb == "end":
             if not self.must_end:
                 raise IllegalAction("End your turn with a discard, like “discard 7”.")
             gate = self._discard_gate()
             if gate:
                 raise IllegalAction(gate)
-            return _plain("end")
+            return plain_action("end")
         if verb == "discard":
             return self._parse_discard(seat, specs)
         cards, r, target = self._meld_args(seat, text)
@@ -790,10 +698,10 @@ class HandAndFootState(State):
         else:
             target[1].extend(cards)
             size = len(target[1])
-        toks = " ".join(_show(t) for t in canonical_tokens(cards))
+        toks = " ".join(show(t) for t in canonical_tokens(cards))
         pile = " and makes a pile" if size == PILE else ""
         staged = "" if self.opened[seat % 2] else " (staged)"
-        text = f"{{p{seat}}} melds {toks} on the {_name(r)}{pile}{staged}."
+        text = f"{{p{seat}}} melds {toks} on the {rank_name(r)}{pile}{staged}."
         data = {"seat": seat, "cards": list(cards), "rank": r, "size": size}
         return [Event("meld", text, data), *self._after_meld(seat)]
 
@@ -835,7 +743,7 @@ class HandAndFootState(State):
         self.hands[seat].remove(card)
         self._forget(seat, [card])
         self.discard.append(card)
-        events = [Event("discard", f"{{p{seat}}} discards {_show(token(card))}.", {"seat": seat, "card": card})]
+        events = [Event("discard", f"{{p{seat}}} discards {show(token(card))}.", {"seat": seat, "card": card})]
         if not self.hands[seat] and self.in_foot[seat]:
             return events + self._hand_over(seat)
         return events + self._penalty(seat) + self._next_turn()
