@@ -5,9 +5,8 @@ Seats 0 and 2 play against 1 and 3. Each player holds an 11-card hand and, face 
 seven), meld for the side, discard. Melds are three to seven cards of one rank (A, 4..K) with
 at most one wild (2 or joker) up to five cards and two at six or seven, or all wilds; seven
 make a pile. A side goes out with two clean piles, two dirty, a wild pile, both partners in
-their feet and the partner's "yes". Card logic lives in engine/hand_and_foot_melds.py, the parser
-in engine/hand_and_foot_notation.py, the AI
-in engine/hand_and_foot_ai.py.
+their feet and the partner's "yes". Card logic lives in engine/hand_and_foot_melds.py, the
+notation in engine/hand_and_foot_notation.py, the AI in engine/hand_and_foot_ai.py.
 
 Action notation (Action.text is canonical and lowercase; suits ignored, ranks as tokens
 `a 4 .. 10 j q k 2 jk 3`, naturals first, then 2s, then jokers):
