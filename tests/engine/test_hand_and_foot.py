@@ -530,3 +530,10 @@ def test_evaluation_agrees_with_the_result_and_credits_progress():
     assert s.over and s.evaluate() == [1.0, 0.0, 1.0, 0.0]
     half = position(["KS"], melds=[[["K", ["KH"] * 6]], [["K", ["KH"] * 3]]])
     assert half.evaluate()[0] > 0.5
+
+
+def test_draw_takes_one_when_one_is_left():
+    s = position(["KS", "QS"], phase="draw", stock=["9C"])
+    s.apply(0, "draw")
+    assert sorted(s.hands[0]) == ["9C", "KS", "QS"] and s.stock == [] and not s.must_end
+    assert "discard 9" in texts(s)
