@@ -1,0 +1,248 @@
+"""Hand and Foot AI: the heuristic player, the position evaluation and determinization.
+
+Heuristic (spec): meld toward piles, pick up to open or to fill a pile, ask only when going
+out is possible, answer "yes" unless holding over 100 points. ISMCTS searches worlds where
+every unseen card (other hands' unseen cards, every foot, the stock but its known bottom) is
+resampled; search worlds end with the current hand and score it with `evaluate`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.core import Action
+from engine.hand_and_foot_melds import (
+    PILE,
+    WILD,
+    incomplete,
+    is_wild,
+    meld_points,
+    opening_reach,
+    pile_counts,
+    piles_done,
+    sort_hand,
+    total,
+    value,
+)
+
+if TYPE_CHECKING:
+    from engine.hand_and_foot import HandAndFootState
+
+ANSWER_LIMIT = 100  # the partner says no while holding more than this
+PRIOR = 60  # points of estimate a search world credits the heuristic's root move
+
+
+def resample(state: HandAndFootState, seat: int, rng: random.Random, world: HandAndFootState) -> HandAndFootState:
+    """Deal every card `seat` cannot see afresh into `world` (a copy of state), keeping sizes."""
+    pool: list[str] = []
+    unseen: dict[int, int] = {}
+    for s in range(4):
+        if s == seat:
+            continue
+        hidden = state.hidden_cards(s)
+        unseen[s] = len(hidden)
+        pool += hidden
+    for f in state.feet:
+        pool += f
+    free = len(state.stock) - state.bottom
+    pool += state.stock[:free]
+    rng.shuffle(pool)
+    at = 0
+    for s, n in unseen.items():
+        world.hands[s] = sort_hand(state.known[s] + pool[at : at + n])
+        at += n
+    for s in range(4):
+        n = len(state.feet[s])
+        world.feet[s] = pool[at : at + n]
+        at += n
+    world.stock = pool[at : at + free] + state.stock[free:]
+    return world
+
+
+def evaluate(state: HandAndFootState) -> list[float]:
+    """Each seat's expected reward: a logistic of the sides' estimated score difference.
+
+    The estimate counts melded points and pile bonuses, part of the bonus an unfinished
+    meld is on its way to (so nearly finished piles are worth something before the seventh
+    card), red 3s, and what the held cards are likely worth (feet are unknown: left out).
+    """
+    est = [float(x) for x in state.scores]
+    if not state.over:
+        for side in (0, 1):
+            est[side] += meld_points(state.melds[side]) + 100 * state.red_threes[side]
+            est[side] += sum(_progress(m) for m in state.melds[side])
+            for s in (side, side + 2):
+                est[side] += _hand_potential(state.hands[s], state.melds[side])
+        # Progressive bias: a search world credits the heuristic's root move a little, so noisy
+        # look-aheads only overrule it when the search sees a clear difference.
+        if state.prior is not None and state.first == state.prior:
+            est[state.prior[0] % 2] += PRIOR
+    d = est[0] - est[1]
+    if state.over and d == 0:
+        p = 0.5
+    elif state.over:
+        p = 1.0 if d > 0 else 0.0
+    else:
+        p = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -d / 600.0))))
+    return [p, 1.0 - p, p, 1.0 - p]
+
+
+def _hand_potential(hand: list[str], melds: list[list]) -> float:
+    """What held cards are likely worth: meldable ones most of their value, loose ones a loss.
+
+    Counting meldable cards nearly as melded keeps the search from preferring to discard early
+    (which only brings the partner's melds inside its look-ahead) over melding now.
+    """
+    open_ranks = {m[0] for m in melds if len(m[1]) < PILE}
+    counts = Counter(c[:-1] for c in hand if not is_wild(c))
+    pot = 0.0
+    for c in hand:
+        v = value(c)
+        if is_wild(c):
+            pot += 0.7 * v
+        elif c[:-1] == "3":
+            pot -= v
+        elif c[:-1] in open_ranks or counts[c[:-1]] >= 3:
+            pot += 0.7 * v
+        elif counts[c[:-1]] == 2:
+            pot += 0.2 * v
+        else:
+            pot -= 0.3 * v
+    return pot
+
+
+def _progress(meld: list) -> float:
+    """A share of the pile bonus an unfinished meld is heading for."""
+    r, cards = meld
+    n = len(cards)
+    if n >= PILE:
+        return 0.0
+    bonus = 1500 if r == WILD else 300 if any(is_wild(c) for c in cards) else 500
+    return bonus * 0.6 * (n / PILE) ** 2
+
+
+def candidates(state: HandAndFootState, seat: int, actions: list[Action]) -> list[Action]:
+    """A search world's moves in a turn: the heuristic's choice and the two cheapest discards."""
+    pick = _choose(state, seat, actions, state.rng)
+    out = [pick]
+    discards = sorted(
+        (a for a in actions if a.parts["verb"] == "discard"),
+        key=lambda a: _keep_score(state, seat, a.parts["cards"][0]),
+    )
+    out += [a for a in discards[:2] if a is not pick]
+    return out
+
+
+def heuristic(state: HandAndFootState, seat: int, rng: random.Random) -> Action | None:
+    actions = state.full_actions(seat)
+    if not actions:
+        return None
+    return _choose(state, seat, actions, rng)
+
+
+def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    by = {a.text: a for a in actions}
+    if state.phase == "answer":
+        return by["no" if total(state.hands[seat]) > ANSWER_LIMIT else "yes"]
+    if state.phase == "draw":
+        return by.get("pickup") or by.get("draw") or by["end"]
+    melds = [a for a in actions if a.parts["verb"] == "meld"]
+    side = seat % 2
+    if state.permission == "yes":
+        if melds:
+            return max(melds, key=lambda a: _addition_first(a))
+    elif "ask" in by and _ready_to_ask(state, seat):
+        return by["ask"]
+    choice = _opening_meld(state, seat, melds) if not state.opened[side] else _meld_choice(state, seat, melds)
+    if choice is not None:
+        return choice
+    if state.staged and "takeback" in by:
+        return by["takeback"]
+    if "end" in by:
+        return by["end"]
+    discards = [a for a in actions if a.parts["verb"] == "discard"]
+    if discards:
+        return min(discards, key=lambda a: _keep_score(state, seat, a.parts["cards"][0]))
+    return rng.choice(actions)
+
+
+def _addition_first(a: Action) -> tuple[int, int]:
+    return (len(a.parts["cards"]) == 1, -len(a.parts["cards"]))
+
+
+def _ready_to_ask(state: HandAndFootState, seat: int) -> bool:
+    """Ask when the piles are done and at most one card would be left after melding."""
+    side_melds = state.melds[seat % 2]
+    if not piles_done(side_melds):
+        return False
+    open_ranks = {m[0] for m in side_melds if len(m[1]) < PILE}
+    stuck = [c for c in state.hands[seat] if not is_wild(c) and c[:-1] not in open_ranks]
+    ranks = Counter(c[:-1] for c in stuck)
+    return sum(n for n in ranks.values() if n < 3) <= 1
+
+
+def _opening_meld(state: HandAndFootState, seat: int, melds: list[Action]) -> Action | None:
+    """Follow the opening plan of opening_reach, in its order, when it reaches the minimum."""
+    reach, _ = opening_reach(state.hands[seat], state.staged)
+    if reach < state.minimum or not melds:
+        return None
+    staged_ranks = {m[0] for m in state.staged if len(m[1]) < PILE}
+
+    def order(a: Action) -> tuple[int, int]:
+        cards = a.parts["cards"]
+        wilds = sum(1 for c in cards if c in ("2", "JK"))
+        nat = cards[0] if wilds < len(cards) else None
+        if nat and len(cards) == 1 and nat in staged_ranks:
+            return (0, 0)
+        if nat and wilds == 0:
+            return (1, 0)
+        if nat and "to" not in a.parts:
+            return (2, -value(nat + "S") * 10 - (50 if "JK" in cards else 20))
+        if wilds == len(cards) and "to" not in a.parts:
+            return (3, 0)
+        return (9, 0)
+
+    best = min(melds, key=order)
+    return best if order(best)[0] < 9 else None
+
+
+def _meld_choice(state: HandAndFootState, seat: int, melds: list[Action]) -> Action | None:
+    """An opened side: naturals onto melds and new melds; wilds to the wild meld or to finish piles."""
+    side_melds = state.melds[seat % 2]
+    counts = pile_counts(side_melds)
+    want_wild = counts["wild"] < 1 or incomplete(side_melds, WILD) is not None
+    best, best_score = None, 0
+    for a in melds:
+        cards = a.parts["cards"]
+        wild_only = all(c in ("2", "JK") for c in cards)
+        if not wild_only:
+            target = incomplete(side_melds, cards[0])
+            size = len(target[1]) if target else 0
+            score = (
+                20 + size
+                if len(cards) == 1
+                else (15 if len(cards) == 3 and not any(c in ("2", "JK") for c in cards) else 5)
+            )
+        elif "to" in a.parts:
+            target = incomplete(side_melds, a.parts["to"])
+            size = len(target[1]) if target else 0
+            score = 12 if size >= 5 and not want_wild else 0
+        else:
+            score = 14 if want_wild else 0
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _keep_score(state: HandAndFootState, seat: int, tok: str) -> int:
+    """How much a card is worth keeping (the lowest is discarded)."""
+    if tok == "3":
+        return -100
+    if tok in ("2", "JK"):
+        return 1000 + value("JK" if tok == "JK" else "2S")
+    same = sum(1 for c in state.hands[seat] if c[:-1] == tok)
+    open_meld = incomplete(state.melds[seat % 2], tok)
+    return same * 30 + (60 if open_meld else 0) + value(tok + "S")
