@@ -289,6 +289,7 @@ def generated_cog(game: type[Game], alias: str | None = None) -> type[GameCog]:
     namespace: dict[str, Any] = {
         "game_name": game.name,
         "start": start_command(game, class_name, title, fixed),
+        "table_buttons": game.table_buttons,
         "__module__": __name__,
     }
     if game.ledger:

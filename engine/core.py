@@ -204,6 +204,9 @@ class Game:
     # member's total per server in a ledger, rewritten with the game's state so a hand is
     # never lost or counted twice. None: the game keeps no ledger.
     ledger: ClassVar[str | None] = None
+    # (label, action text) buttons for the table message, shown while a seat may take them:
+    # answers everyone should see asked (Hand and Foot's "May I go out?": Yes / No).
+    table_buttons: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Other names a variant goes by, each with its own command group: {"authors": ("Authors",
     # {"variant": "authors"})} gives `/authors start`, a Go Fish game with that option fixed.
     aliases: ClassVar[dict[str, tuple[str, dict[str, str]]]] = {}

@@ -98,6 +98,7 @@ class HandAndFoot(Game):
     options = (
         Option("hands", ("4", "2", "1"), "4", "How many hands the match lasts (opening minimums 50, 90, 120, 150)."),
     )
+    table_buttons = (("Yes, go out", "yes"), ("No, not yet", "no"))  # the partner's answer, asked in public
 
 
 class HandAndFootState(State):
