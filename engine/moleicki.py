@@ -402,12 +402,21 @@ class MoleickiState(PlayRules, State):
     def _play_moves(self, seat: int, ctx: str, moves: dict[str, Any]) -> None:
         """A sensible short list of plays, each checked (its plan kept for `apply`); any
         other legal combination is accepted by parse."""
-        for cand in self._play_candidates(seat):
+        if self.hands[seat]:
+            for plan in self.hand_plays(seat, ctx):
+                text = _play_text(plan.cards)
+                if text not in moves:
+                    moves[text] = (ctx, plan)
+            fluid = self._fluid_play(seat)
+            cands = [fluid] if fluid else []
+        else:
+            cands = self._play_candidates(seat)
+        for cand in cands:
             try:
                 plan = self.check_play(seat, cand, ctx)
             except IllegalAction:
                 continue
-            text = "play " + " ".join(c.lower() for c in plan.cards)
+            text = _play_text(plan.cards)
             if text in moves:
                 continue
             if plan.tab is not None and cand != plan.cards:
@@ -751,6 +760,10 @@ def _action(text: str) -> Action:
             _ACTIONS.clear()
         a = _ACTIONS[text] = Action(text, label(text))
     return a
+
+
+def _play_text(cards: list[str]) -> str:
+    return "play " + " ".join(cards).lower()
 
 
 def _command(text: str, decks: int) -> Command:
