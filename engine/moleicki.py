@@ -261,8 +261,9 @@ class MoleickiState(PlayRules, State):
     def reset_checks(self) -> None:
         """Forget the moves `legal_actions` checked: call after changing the state other
         than through `apply` (tests setting up positions, determinization)."""
-        self._version = 0
+        self._version = getattr(self, "_version", 0) + 1
         self._checked: tuple[int, int, dict[str, Any]] | None = None
+        self._to_move: tuple[int, tuple[int, ...]] | None = None
 
     def copy(self) -> MoleickiState:
         s = self.__class__.__new__(self.__class__)
@@ -314,10 +315,15 @@ class MoleickiState(PlayRules, State):
 
     @property
     def to_move(self) -> tuple[int, ...]:
+        cached = self._to_move
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
         if self.phase == "over":
             return ()
         turn = self.turn
-        return tuple(s for s in range(self.players) if s in turn or self._may_call(s))
+        moving = tuple(s for s in range(self.players) if s in turn or self._may_call(s))
+        self._to_move = (self._version, moving)
+        return moving
 
     def _may_call(self, seat: int) -> bool:
         """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""

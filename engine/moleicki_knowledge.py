@@ -110,6 +110,7 @@ def _assign(
 def resample(state: MoleickiState, seat: int, rng: random.Random) -> MoleickiState:
     """A copy of state where everything hidden from `seat` is dealt again at random."""
     world = state.copy()
+    world.reset_checks()  # hidden cards change below: nothing worked out for state holds
     world.rng = random.Random(rng.random())
     if state.phase == "deal":
         rng.shuffle(world.deck)

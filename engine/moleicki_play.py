@@ -600,6 +600,7 @@ class PlayRules:
 
     # -- ends of turns and of the game ---------------------------------------------------
     def start_turn(self, seat: int) -> None:
+        self._version += 1  # what was worked out for the position before no longer holds
         self.current = seat
         self.pending = "play"
         self.top_mine = False
