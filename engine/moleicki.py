@@ -321,7 +321,16 @@ class MoleickiState(PlayRules, State):
         if self.phase == "over":
             return ()
         turn = self.turn
-        moving = tuple(s for s in range(self.players) if s in turn or self._may_call(s))
+        owing = {d[1] for d in self.debts if d[2] > 0}
+        if self.phase == "deal":
+            moving = tuple(s for s in range(self.players) if s in turn or s in owing)
+        else:
+            hands, tabs = self.hands, self.tabs
+            moving = tuple(
+                s
+                for s in range(self.players)
+                if s in turn or s in owing or can_flip(tabs[s]) or (len(hands[s]) == 4 and self.kkk9_ok(s))
+            )
         self._to_move = (self._version, moving)
         return moving
 
@@ -379,6 +388,14 @@ class MoleickiState(PlayRules, State):
             moves.setdefault("done", None)
         self._checked = (self._version, seat, moves)
         return [_action(t) for t in moves]
+
+    def checked_play(self, seat: int, text: str) -> Any:
+        """The plan `legal_actions(seat)` made for play `text` in this position, or None."""
+        checked = self._checked
+        if checked is None or checked[0] != self._version or checked[1] != seat:
+            return None
+        move = checked[2].get(text)
+        return None if move is None else move[1]
 
     def _turn_moves(self, seat: int, moves: dict[str, Any]) -> None:
         p = self.pending

@@ -72,13 +72,14 @@ def _choose_play(state: MoleickiState, seat: int, actions: list[Action], texts: 
     for a in actions:
         if not a.text.startswith("play "):
             continue
-        cards = [parse_card(t) for t in a.text.split()[1:]]
-        if is_aargh(cards[0]):
-            aarghs.append((_AARGH_PREFERENCE[rank(cards[0])], a))
-            continue
-        try:
-            plan = state.check_play(seat, cards, ctx)
-        except IllegalAction:
+        plan = state.checked_play(seat, a.text)
+        if plan is None:  # not listed by legal_actions in this very position: check it
+            try:
+                plan = state.check_play(seat, [parse_card(t) for t in a.text.split()[1:]], ctx)
+            except IllegalAction:
+                continue
+        if plan.kind == "aargh":
+            aarghs.append((_AARGH_PREFERENCE[rank(plan.cards[0])], a))
             continue
         if plan.kind == "tie":
             continue  # tying commits us to beating twice; only worth it rarely

@@ -20,7 +20,9 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.cards import rank
+from engine.core import SmallRng
 from engine.moleicki_tableau import bare, face_down_slots
+from engine.moleicki_vectors import RANK_OF
 
 if TYPE_CHECKING:
     from engine.moleicki import MoleickiState
@@ -85,7 +87,13 @@ def _assign(
         for s in order:
             want = needs[s] - len(out[s])
             bad = lacks.get(s, frozenset())
-            take = [i for i, c in enumerate(trial) if rank(c) not in bad][:want]
+            take = []
+            if want > 0:
+                for i, c in enumerate(trial):
+                    if RANK_OF[c] not in bad:
+                        take.append(i)
+                        if len(take) == want:
+                            break
             if len(take) < want:
                 ok = False
                 break
@@ -111,7 +119,7 @@ def resample(state: MoleickiState, seat: int, rng: random.Random) -> MoleickiSta
     """A copy of state where everything hidden from `seat` is dealt again at random."""
     world = state.copy()
     world.reset_checks()  # hidden cards change below: nothing worked out for state holds
-    world.rng = random.Random(rng.random())
+    world.rng = SmallRng(rng.getrandbits(64))  # cheap to make; play draws nothing from it
     if state.phase == "deal":
         rng.shuffle(world.deck)
         return world
