@@ -19,6 +19,7 @@ that makes four of a kind ends it too, leaving the next player a blank pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cards import pretty, rank
@@ -44,6 +45,7 @@ from engine.moleicki_vectors import (
     LOOPS,
     ORDINARY_RANKS,
     RANK_OF,
+    SEQUENCE,
     SORT_KEY,
     VECTOR_TITLES,
     beats,
@@ -52,7 +54,6 @@ from engine.moleicki_vectors import (
     is_match,
     sort_for,
     straight_order,
-    straights_in,
     ties,
 )
 
@@ -189,18 +190,27 @@ class PlayRules:
         """The plays `legal_actions` offers from a non-empty hand, with the plans
         `check_play` would make for them: the first card and every copy of each face,
         matched equivalent faces (middle, antimiddle), and straights. The shape of each
-        is known here, so only how it meets the top card is judged (see `_meets_top`)."""
+        is known here, so only how it meets the top card is judged (`_judge_top`)."""
         v = self.vector
         groups = GROUP[v]
         by_face: dict[str, list[str]] = {}
         by_key: dict[str, list[str]] = {}
         for c in sorted(self.hands[seat], key=SORT_KEY[v].__getitem__):
-            by_face.setdefault(RANK_OF[c], []).append(c)
+            face = RANK_OF[c]
+            if face in by_face:
+                by_face[face].append(c)
+            else:
+                by_face[face] = [c]
             if c not in AARGH_CARDS:
-                by_key.setdefault(groups[c], []).append(c)
+                key = groups[c]
+                if key in by_key:
+                    by_key[key].append(c)
+                else:
+                    by_key[key] = [c]
         # In a race only the opening rank may be played (a group of several faces never).
         opening = self.opening if ctx == "race" and self.opening != "any" else None
         window = ctx == "window"
+        judge = self._judge_top(seat, ctx)
         out: list[Plan] = []
         for face, cards in by_face.items():
             if opening is not None and face != opening:
@@ -210,7 +220,7 @@ class PlayRules:
                     continue
                 kind: str | None = "aargh" if face in AARGH_RANKS else "junction"
             else:
-                kind = self._meets_top(seat, cards[0], ctx, False)
+                kind = judge(cards[0], False)
             if kind is not None:
                 out.append(Plan(cards[:1], kind, None, None))
                 if len(cards) > 1:
@@ -218,34 +228,46 @@ class PlayRules:
         if opening is not None:
             return out
         for cards in by_key.values():
-            if len({RANK_OF[c] for c in cards}) > 1:
-                kind = self._meets_top(seat, cards[0], ctx, False)
+            if len(cards) > 1 and RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
+                kind = judge(cards[0], False)
                 if kind is not None:
                     out.append(Plan(cards, kind, None, None))
         if v in EIGHT_RULE:
-            for cards in straights_in([c for c in self.hands[seat] if c not in AARGH_CARDS], v):
-                kind = self._meets_top(seat, cards[0], ctx, True)
-                if kind is not None:
-                    out.append(Plan(cards, kind, None, None, True))
+            # As straights_in: the lowest-sorting card of each face, four faces in a row.
+            seq = SEQUENCE[v]
+            for i in range(len(seq) - 3):
+                window_faces = seq[i : i + 4]
+                if all(f in by_face for f in window_faces):
+                    cards = [by_face[f][0] for f in window_faces]
+                    kind = judge(cards[0], True)
+                    if kind is not None:
+                        out.append(Plan(cards, kind, None, None, True))
         return out
 
-    def _meets_top(self, seat: int, lowest: str, ctx: str, straight: bool) -> str | None:
-        """The kind of an ordinary match or straight whose lowest card is `lowest` (beat,
-        tie, extend), or None where check_play would refuse it: the last part of check_play."""
+    def _judge_top(self, seat: int, ctx: str) -> Callable[[str, bool], str | None]:
+        """How an ordinary match or straight meets the top card, by its lowest card: the
+        kind (beat, tie, extend), or None where check_play refuses it (its last part)."""
         top = self.top()
         if top is None:
-            return None if ctx == "window" else "beat"
+            kind = None if ctx == "window" else "beat"
+            return lambda lowest, straight: kind
         v = self.vector
-        if not straight and GROUP[v][lowest] == GROUP[v][top]:
-            mine = ctx == "window" or (self.top_mine and seat == self.current)
-            if not mine and v in EIGHT_RULE and RANK_OF[top] == "8":
+        groups, strengths = GROUP[v], CARD_STRENGTH[v]
+        top_key, top_strength = groups[top], strengths[top]
+        mine = ctx == "window" or (self.top_mine and seat == self.current)
+        # An 8 in up or down can't be tied by anyone but its own player.
+        tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
+        window = ctx == "window"
+
+        def judge(lowest: str, straight: bool) -> str | None:
+            if not straight and groups[lowest] == top_key:
+                return tie_kind
+            if window:
                 return None
-            return "extend" if mine else "tie"
-        if ctx == "window":
-            return None
-        strengths = CARD_STRENGTH[v]
-        a, b = strengths[lowest], strengths[top]
-        return "beat" if a is not None and b is not None and a > b else None
+            s = strengths[lowest]
+            return "beat" if s is not None and top_strength is not None and s > top_strength else None
+
+        return judge
 
     def can_beat(self, seat: int) -> bool:
         """Whether a card seat can see (hand, or open face-up tableau cards) beats the top."""
