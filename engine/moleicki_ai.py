@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING
 from engine.ai import register_evaluation, rewards
 from engine.cards import parse_card, rank
 from engine.core import Action, IllegalAction
-from engine.moleicki_tableau import down
-from engine.moleicki_vectors import AARGH_RANKS, EIGHT_RULE, ORDINARY_RANKS, STRENGTH, VECTORS, is_aargh
+from engine.moleicki_vectors import AARGH_RANKS, CARDS, EIGHT_RULE, RANK_OF, STRENGTH, VECTORS, is_aargh
 
 if TYPE_CHECKING:
     from engine.moleicki import MoleickiState
@@ -163,20 +162,18 @@ def rank_cost(face: str, vector: str) -> float:
     return 1.0 + WEAK_EXTRA * (1.0 - s / max(table.values()))
 
 
-# Evaluation runs once per search iteration, so the costs are looked up, not computed.
-_COSTS: dict[str, dict[str, float]] = {
-    v: {face: rank_cost(face, v) for face in (*ORDINARY_RANKS, *AARGH_RANKS)} for v in VECTORS
-}
+# Evaluation runs once per search iteration, so the costs are looked up per card, not computed.
+_CARD_COSTS: dict[str, dict[str, float]] = {v: {c: rank_cost(RANK_OF[c], v) for c in CARDS} for v in VECTORS}
 
 
 def burden(state: MoleickiState, seat: int) -> float:
     """How much work seat still has before it goes out (lower is better)."""
-    costs = _COSTS[state.vector]
-    total = sum(costs[rank(c)] for c in state.hands[seat])
+    costs = _CARD_COSTS[state.vector]
+    total = sum(costs[c] for c in state.hands[seat])
     for row in state.tabs[seat]:
         for pile in row:
             for c in pile:
-                total += FACE_DOWN_COST if down(c) else FACE_UP_COST
+                total += FACE_DOWN_COST if c[0] == "*" else FACE_UP_COST  # "*": face down
     if seat == state.current and state.phase == "play" and state.may_pick_up(seat):
         total += PICKUP_SHARE * len(state.live())
     return total

@@ -74,14 +74,15 @@ def _assign(
     rng.shuffle(pool)
     got: dict[int, list[str]] = {s: [] for s in needs}
     for s, r in requires.items():
-        idx = next((i for i, c in enumerate(pool) if rank(c) == r), None)
+        idx = next((i for i, c in enumerate(pool) if RANK_OF[c] == r), None)
         if idx is None:
             return None
         got[s].append(pool.pop(idx))
     order = sorted(needs, key=lambda s: -len(lacks.get(s, ())))
-    for _ in range(_TRIES):
+    for attempt in range(_TRIES):
         trial = list(pool)
-        rng.shuffle(trial)
+        if attempt:  # the first try deals from the pool as shuffled above
+            rng.shuffle(trial)
         out = {s: list(v) for s, v in got.items()}
         ok = True
         for s in order:
