@@ -11,10 +11,10 @@ gives the biggest good pile to the opponent with the fewest cards, and
 after beating an 8 sends play to the opponent with the most cards.
 
 `evaluate` scores a position for search cut-offs (registered with engine.ai): each
-seat's burden (cards left, weighted: weak cards heavy, aargh cards and junctions
-light, face-down tableau cards heavier than face-up ones, plus part of a pile the
-seat on turn cannot beat) becomes a win chance by a softmax, plus a small share for
-being close to going out.
+seat's burden (its cards weighted by a fit of who wins: weak cards heavier than strong
+ones, aargh cards a gain, tableau cards heavy, face-down ones most; a hand counts for
+less while the draw pile is thick; plus part of a pile the seat on turn cannot beat)
+becomes a win chance by a softmax, plus a small share for being close to going out.
 """
 
 from __future__ import annotations
