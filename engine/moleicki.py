@@ -109,7 +109,16 @@ from engine.moleicki_deal import (
     feasible_presets,
 )
 from engine.moleicki_knowledge import resample
-from engine.moleicki_notation import Command, format_command, label, parse_command
+from engine.moleicki_notation import (
+    PLAY,
+    Command,
+    action_for,
+    command_for,
+    format_command,
+    label,
+    parse_command,
+    play_text,
+)
 from engine.moleicki_play import PlayRules
 from engine.moleicki_tableau import blind_piles, can_flip, count, face_up_tops, flippable, public_rows
 from engine.moleicki_vectors import (
@@ -387,7 +396,7 @@ class MoleickiState(PlayRules, State):
             self._play_moves(seat, "window", moves)
             moves.setdefault("done", None)
         self._checked = (self._version, seat, moves)
-        return [_action(t) for t in moves]
+        return [action_for(t) for t in moves]
 
     def checked_play(self, seat: int, text: str) -> Any:
         """The plan `legal_actions(seat)` made for play `text` in this position, or None."""
@@ -427,7 +436,7 @@ class MoleickiState(PlayRules, State):
         other legal combination is accepted by parse."""
         if self.hands[seat]:
             for plan in self.hand_plays(seat, ctx):
-                text = _play_text(plan.cards)
+                text = play_text(plan.cards)
                 if text not in moves:
                     moves[text] = (ctx, plan)
             fluid = self._fluid_play(seat)
@@ -439,7 +448,7 @@ class MoleickiState(PlayRules, State):
                 plan = self.check_play(seat, cand, ctx)
             except IllegalAction:
                 continue
-            text = _play_text(plan.cards)
+            text = play_text(plan.cards)
             if text in moves:
                 continue
             if plan.tab is not None and cand != plan.cards:
@@ -594,7 +603,7 @@ class MoleickiState(PlayRules, State):
         if move is False:
             cmd, _, extra = self._check(seat, text)
         else:
-            cmd, extra = _command(text, self.decks) if move is None else _PLAY, move
+            cmd, extra = command_for(text, self.decks) if move is None else PLAY, move
         self._version += 1
         self._checked = None
         events = self._execute(seat, cmd, extra)
@@ -767,37 +776,6 @@ class MoleickiState(PlayRules, State):
 
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
         return heuristic(self, seat, rng)
-
-
-_PLAY = Command("play")
-_ACTIONS: dict[str, Action] = {}
-_COMMANDS: dict[tuple[str, int], Command] = {}
-_MEMO_CAP = 200_000  # distinct texts remembered; plenty for any run, bounded for long-lived bots
-
-
-def _action(text: str) -> Action:
-    """The Action for a canonical text, made once (Actions are immutable)."""
-    a = _ACTIONS.get(text)
-    if a is None:
-        if len(_ACTIONS) >= _MEMO_CAP:
-            _ACTIONS.clear()
-        a = _ACTIONS[text] = Action(text, label(text))
-    return a
-
-
-def _play_text(cards: list[str]) -> str:
-    return "play " + " ".join(cards).lower()
-
-
-def _command(text: str, decks: int) -> Command:
-    """parse_command for a canonical text listed by legal_actions, remembered."""
-    key = (text, decks)
-    cmd = _COMMANDS.get(key)
-    if cmd is None:
-        if len(_COMMANDS) >= _MEMO_CAP:
-            _COMMANDS.clear()
-        cmd = _COMMANDS[key] = parse_command(text, decks)
-    return cmd
 
 
 _PENDING_HELP = {
