@@ -599,11 +599,13 @@ class MoleickiState(PlayRules, State):
 
     def _apply(self, seat: int, text: str) -> list[Event]:
         checked = self._checked
-        move = checked[2].get(text, False) if checked and checked[0] == self._version and checked[1] == seat else False
-        if move is False:
+        listed = checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]
+        if not listed:
             cmd, _, extra = self._check(seat, text)
-        else:
-            cmd, extra = command_for(text, self.decks) if move is None else PLAY, move
+        elif (move := checked[2][text]) is None:  # a listed move other than a play: no plan
+            cmd, extra = command_for(text, self.decks), None
+        else:  # a listed play: (ctx, plan)
+            cmd, extra = PLAY, move
         self._version += 1
         self._checked = None
         events = self._execute(seat, cmd, extra)
