@@ -109,7 +109,16 @@ from engine.moleicki_deal import (
     feasible_presets,
 )
 from engine.moleicki_knowledge import resample
-from engine.moleicki_notation import Command, format_command, label, parse_command
+from engine.moleicki_notation import (
+    PLAY,
+    Command,
+    action_for,
+    command_for,
+    format_command,
+    label,
+    parse_command,
+    play_text,
+)
 from engine.moleicki_play import PlayRules
 from engine.moleicki_tableau import blind_piles, can_flip, count, face_up_tops, flippable, public_rows
 from engine.moleicki_vectors import (
@@ -193,6 +202,7 @@ class MoleickiState(PlayRules, State):
         s.debts, s.punched, s.last_play = [], [], None
         s.winner, s.reason, s.places = None, "", None
         s.turns = 0
+        s.reset_checks()
         return s
 
     _FIELDS: ClassVar[tuple[str, ...]] = (
@@ -254,7 +264,15 @@ class MoleickiState(PlayRules, State):
         s.options = dict(data["options"])
         s.design = None if data["design"] is None else Design.from_json(data["design"])
         s.rng = load_rng(data["rng"])
+        s.reset_checks()
         return s
+
+    def reset_checks(self) -> None:
+        """Forget the moves `legal_actions` checked: call after changing the state other
+        than through `apply` (tests setting up positions, determinization)."""
+        self._version = getattr(self, "_version", 0) + 1
+        self._checked: tuple[int, int, dict[str, Any]] | None = None
+        self._to_move: tuple[int, tuple[int, ...]] | None = None
 
     def copy(self) -> MoleickiState:
         s = self.__class__.__new__(self.__class__)
@@ -271,6 +289,7 @@ class MoleickiState(PlayRules, State):
         s.places = None if self.places is None else list(self.places)
         s.last_play = None if self.last_play is None else {**self.last_play, "cards": list(self.last_play["cards"])}
         s.rng = copy_rng(self.rng)
+        s._checked = None  # its plans hold lists the copy must not share
         return s
 
     # -- turn structure -------------------------------------------------------
@@ -305,10 +324,24 @@ class MoleickiState(PlayRules, State):
 
     @property
     def to_move(self) -> tuple[int, ...]:
+        cached = self._to_move
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
         if self.phase == "over":
             return ()
         turn = self.turn
-        return tuple(s for s in range(self.players) if s in turn or self._may_call(s))
+        owing = {d[1] for d in self.debts if d[2] > 0}
+        if self.phase == "deal":
+            moving = tuple(s for s in range(self.players) if s in turn or s in owing)
+        else:
+            hands, tabs = self.hands, self.tabs
+            moving = tuple(
+                s
+                for s in range(self.players)
+                if s in turn or s in owing or can_flip(tabs[s]) or (len(hands[s]) == 4 and self.kkk9_ok(s))
+            )
+        self._to_move = (self._version, moving)
+        return moving
 
     def _may_call(self, seat: int) -> bool:
         """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""
@@ -338,50 +371,93 @@ class MoleickiState(PlayRules, State):
     def legal_actions(self, seat: int) -> list[Action]:
         if not self._may_act(seat):
             return []
-        texts: list[str] = []
+        # Every move listed is checked here; `apply` reuses these checks (and plans) for
+        # the same position instead of parsing and checking the move again.
+        moves: dict[str, Any] = {}
         if self.owed(seat):
-            texts.append("nein")
+            moves["nein"] = None
         if self.kkk9_ok(seat):
-            texts.append("kkk9")
+            moves["kkk9"] = None
         if self.phase != "deal":
-            texts += [f"flip {n}" for n in flippable(self.tabs[seat])]
+            for n in flippable(self.tabs[seat]):
+                moves[f"flip {n}"] = None
         if self.phase == "deal" and seat == self.dealer:
-            texts += [d.text(self.decks) for d in feasible_presets(self.players, self.decks, self.extras)]
+            for d in feasible_presets(self.players, self.decks, self.extras):
+                moves[d.text(self.decks)] = None
         elif self.phase == "opening" and seat in self.race:
-            texts += self._play_texts(seat, "race")
+            self._play_moves(seat, "race", moves)
         elif self.phase == "follow" and seat in self.follow:
-            texts += self._play_texts(seat, "turn")
+            self._play_moves(seat, "turn", moves)
             if self.may_pick_up(seat):
-                texts.append("pickup")
+                moves["pickup"] = None
         elif self.phase == "play" and seat == self.current:
-            texts += self._turn_texts(seat)
+            self._turn_moves(seat, moves)
         if self.phase == "play" and seat == self.window:
-            texts += [*self._play_texts(seat, "window"), "done"]
-        return [Action(t, label(t)) for t in dict.fromkeys(texts)]
+            self._play_moves(seat, "window", moves)
+            moves.setdefault("done", None)
+        self._checked = (self._version, seat, moves)
+        return [action_for(t) for t in moves]
 
-    def _turn_texts(self, seat: int) -> list[str]:
+    def checked_play(self, seat: int, text: str) -> Any:
+        """The plan `legal_actions(seat)` made for play `text` in this position, or None."""
+        checked = self._checked
+        if checked is None or checked[0] != self._version or checked[1] != seat:
+            return None
+        move = checked[2].get(text)
+        return None if move is None else move[1]
+
+    def _turn_moves(self, seat: int, moves: dict[str, Any]) -> None:
         p = self.pending
         if p == "vector":
-            return [f"vector {v}" for v in VECTORS]
-        if p == "give":
-            seen, out = set(), []
+            for v in VECTORS:
+                moves[f"vector {v}"] = None
+        elif p == "give":
+            seen = set()
             for i, g in enumerate(self._good_view()):
                 key = (g["top"], g["size"])
                 if key not in seen:
                     seen.add(key)
-                    out += [f"give {i + 1} to {s}" for s in range(self.players)]
-            return out
-        if p == "next":
-            return [f"next {s}" for s in range(self.players) if s != seat]
-        texts = self._play_texts(seat, "turn")
-        if not self.hands[seat] and not self.draw:
-            texts += [f"blind {n}" for n in blind_piles(self.tabs[seat])]
-        if self.may_pick_up(seat):
-            texts.append("pickup")
-        return texts
+                    for s in range(self.players):
+                        moves[f"give {i + 1} to {s}"] = None
+        elif p == "next":
+            for s in range(self.players):
+                if s != seat:
+                    moves[f"next {s}"] = None
+        else:
+            self._play_moves(seat, "turn", moves)
+            if not self.hands[seat] and not self.draw:
+                for n in blind_piles(self.tabs[seat]):
+                    moves.setdefault(f"blind {n}", None)
+            if self.may_pick_up(seat):
+                moves.setdefault("pickup", None)
 
-    def _play_texts(self, seat: int, ctx: str) -> list[str]:
-        """A sensible short list of plays; any other legal combination is accepted by parse."""
+    def _play_moves(self, seat: int, ctx: str, moves: dict[str, Any]) -> None:
+        """A sensible short list of plays, each checked (its plan kept for `apply`); any
+        other legal combination is accepted by parse."""
+        if self.hands[seat]:
+            for plan in self.hand_plays(seat, ctx):
+                text = play_text(plan.cards)
+                if text not in moves:
+                    moves[text] = (ctx, plan)
+            fluid = self._fluid_play(seat)
+            cands = [fluid] if fluid else []
+        else:
+            cands = self._play_candidates(seat)
+        for cand in cands:
+            try:
+                plan = self.check_play(seat, cand, ctx)
+            except IllegalAction:
+                continue
+            text = play_text(plan.cards)
+            if text in moves:
+                continue
+            if plan.tab is not None and cand != plan.cards:
+                # Taking tableau cards in another order could leave other piles; check
+                # the canonical order, as `apply` of this text would.
+                plan = self.check_play(seat, plan.cards, ctx)
+            moves[text] = (ctx, plan)
+
+    def _play_candidates(self, seat: int) -> list[list[str]]:
         cards = self.accessible(seat)
         v = self.vector
         cands: list[list[str]] = []
@@ -400,14 +476,7 @@ class MoleickiState(PlayRules, State):
         fluid = self._fluid_play(seat)
         if fluid:
             cands.append(fluid)
-        out = []
-        for cand in cands:
-            try:
-                plan = self.check_play(seat, cand, ctx)
-            except IllegalAction:
-                continue
-            out.append(format_command(Command("play", tuple(plan.cards)), self.decks))
-        return out
+        return cands
 
     def _fluid_play(self, seat: int) -> list[str] | None:
         """The whole hand run on into matching open tableau cards, when that is possible."""
@@ -515,8 +584,31 @@ class MoleickiState(PlayRules, State):
         if cmd.verb == "next" and (cmd.seat == seat or not 0 <= cmd.seat < self.players):
             raise IllegalAction("Choose another player's seat to go next.")
 
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """As State.apply, with the cheap `_may_act` in place of working out `to_move`."""
+        if self.phase == "over":
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < self.players:
+            raise IllegalAction("You don't have a seat in this game.")
+        if not self._may_act(seat):
+            raise IllegalAction("It isn't your turn.")
+        text = action.text if isinstance(action, Action) else str(action)
+        if not text.strip():
+            raise IllegalAction("Say what you want to do, for example one of your legal actions.")
+        return self._apply(seat, text)
+
     def _apply(self, seat: int, text: str) -> list[Event]:
-        events = self._execute(seat, text)
+        checked = self._checked
+        listed = checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]
+        if not listed:
+            cmd, _, extra = self._check(seat, text)
+        elif (move := checked[2][text]) is None:  # a listed move other than a play: no plan
+            cmd, extra = command_for(text, self.decks), None
+        else:  # a listed play: (ctx, plan)
+            cmd, extra = PLAY, move
+        self._version += 1
+        self._checked = None
+        events = self._execute(seat, cmd, extra)
         if self.phase != "over" and self.turns >= TURN_LIMIT:
             self._end_by_limit(events)
         return events
@@ -531,8 +623,7 @@ class MoleickiState(PlayRules, State):
         self.phase, self.window = "over", None
         ev.append(Event("limit", self.reason, {"places": list(self.places)}))
 
-    def _execute(self, seat: int, text: str) -> list[Event]:
-        cmd, _, extra = self._check(seat, text)
+    def _execute(self, seat: int, cmd: Command, extra: Any) -> list[Event]:
         verb = cmd.verb
         if verb == "nein":
             return self.do_nein(seat)

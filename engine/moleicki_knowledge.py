@@ -20,7 +20,9 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.cards import rank
+from engine.core import SmallRng
 from engine.moleicki_tableau import bare, face_down_slots
+from engine.moleicki_vectors import RANK_OF
 
 if TYPE_CHECKING:
     from engine.moleicki import MoleickiState
@@ -72,20 +74,27 @@ def _assign(
     rng.shuffle(pool)
     got: dict[int, list[str]] = {s: [] for s in needs}
     for s, r in requires.items():
-        idx = next((i for i, c in enumerate(pool) if rank(c) == r), None)
+        idx = next((i for i, c in enumerate(pool) if RANK_OF[c] == r), None)
         if idx is None:
             return None
         got[s].append(pool.pop(idx))
     order = sorted(needs, key=lambda s: -len(lacks.get(s, ())))
-    for _ in range(_TRIES):
+    for attempt in range(_TRIES):
         trial = list(pool)
-        rng.shuffle(trial)
+        if attempt:  # the first try deals from the pool as shuffled above
+            rng.shuffle(trial)
         out = {s: list(v) for s, v in got.items()}
         ok = True
         for s in order:
             want = needs[s] - len(out[s])
             bad = lacks.get(s, frozenset())
-            take = [i for i, c in enumerate(trial) if rank(c) not in bad][:want]
+            take = []
+            if want > 0:
+                for i, c in enumerate(trial):
+                    if RANK_OF[c] not in bad:
+                        take.append(i)
+                        if len(take) == want:
+                            break
             if len(take) < want:
                 ok = False
                 break
@@ -110,7 +119,8 @@ def _assign(
 def resample(state: MoleickiState, seat: int, rng: random.Random) -> MoleickiState:
     """A copy of state where everything hidden from `seat` is dealt again at random."""
     world = state.copy()
-    world.rng = random.Random(rng.random())
+    world.reset_checks()  # hidden cards change below: nothing worked out for state holds
+    world.rng = SmallRng(rng.getrandbits(64))  # cheap to make; play draws nothing from it
     if state.phase == "deal":
         rng.shuffle(world.deck)
         return world

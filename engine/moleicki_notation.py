@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import CardError, parse_card, pretty
-from engine.core import IllegalAction
+from engine.core import Action, IllegalAction
 from engine.moleicki_deal import PRESET_NOTES, DealError, Design, parse_design
 from engine.moleicki_vectors import VECTOR_TITLES, VECTORS, parse_vector
 
@@ -155,3 +155,35 @@ def label(text: str) -> str:
         extra = f", hand {rest[2]}" if len(rest) > 2 else ""
         return f"Deal {rest[0]}: {PRESET_NOTES[rest[0]]}{extra}"
     return text
+
+
+# -- remembered per text: legal_actions and apply meet the same few texts again and again
+PLAY = Command("play")  # what apply needs of a listed play beside its plan
+_ACTIONS: dict[str, Action] = {}
+_COMMANDS: dict[tuple[str, int], Command] = {}
+_MEMO_CAP = 200_000  # distinct texts remembered; plenty for any run, bounded for long-lived bots
+
+
+def action_for(text: str) -> Action:
+    """The Action for a canonical text, made once (Actions are immutable)."""
+    a = _ACTIONS.get(text)
+    if a is None:
+        if len(_ACTIONS) >= _MEMO_CAP:
+            _ACTIONS.clear()
+        a = _ACTIONS[text] = Action(text, label(text))
+    return a
+
+
+def play_text(cards: list[str]) -> str:
+    return "play " + " ".join(cards).lower()
+
+
+def command_for(text: str, decks: int) -> Command:
+    """parse_command for a canonical text listed by legal_actions, remembered."""
+    key = (text, decks)
+    cmd = _COMMANDS.get(key)
+    if cmd is None:
+        if len(_COMMANDS) >= _MEMO_CAP:
+            _COMMANDS.clear()
+        cmd = _COMMANDS[key] = parse_command(text, decks)
+    return cmd

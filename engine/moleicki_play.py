@@ -19,6 +19,7 @@ that makes four of a kind ends it too, leaving the next player a blank pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cards import pretty, rank
@@ -36,9 +37,16 @@ from engine.moleicki_tableau import (
     take_face_up,
 )
 from engine.moleicki_vectors import (
+    AARGH_CARDS,
+    AARGH_RANKS,
+    CARD_STRENGTH,
     EIGHT_RULE,
+    GROUP,
     LOOPS,
     ORDINARY_RANKS,
+    RANK_OF,
+    SEQUENCE,
+    SORT_KEY,
     VECTOR_TITLES,
     beats,
     group,
@@ -63,7 +71,7 @@ class Plan:
 
     cards: list[str]  # canonical order, as laid on the pile
     kind: str  # beat, tie, extend, aargh, junction
-    hand: list[str]  # the hand after the play
+    hand: list[str] | None  # the hand after the play (None: the hand less the cards, worked out when played)
     tab: list | None  # the tableau after the play (None: untouched)
     straight: bool = False
 
@@ -132,26 +140,28 @@ class PlayRules:
         hand, tab = (list(self.hands[seat]), blind) if blind is not None else self.resolve(seat, cards)
         v = self.vector
         top = self.top()
-        if ctx == "race" and self.opening != "any" and any(rank(c) != self.opening for c in cards):
+        ranks = [RANK_OF[c] for c in cards]  # cards are canonical codes by now
+        if ctx == "race" and self.opening != "any" and any(r != self.opening for r in ranks):
             article = "an" if self.opening in ("A", "8") else "a"
             raise IllegalAction(f"The game opens with {article} {self.opening}; play only {self.opening}s.")
-        if any(is_aargh(c) for c in cards):
-            if len({rank(c) for c in cards}) > 1:
+        if not AARGH_CARDS.isdisjoint(cards):
+            if len(set(ranks)) > 1:
                 raise IllegalAction("Aargh cards (2, 10, joker, 25) go only with others of the same rank.")
             if ctx == "window":
                 raise IllegalAction("After your turn you may only add cards matching the one you played.")
             return Plan(sort_for(list(cards), v), "aargh", hand, tab)
-        if v in LOOPS and any(rank(c) == "8" for c in cards):
-            if any(rank(c) != "8" for c in cards):
+        if v in LOOPS and "8" in ranks:
+            if any(r != "8" for r in ranks):
                 raise IllegalAction("A junction (8) can only go with other 8s.")
             if ctx == "window":
                 raise IllegalAction("After your turn you may only add cards matching the one you played.")
             if self.pending == "tied" and ctx == "turn":
                 raise IllegalAction("You tied, so now beat the card: a junction doesn't beat it.")
             return Plan(sort_for(list(cards), v), "junction", hand, tab)
-        ordered = straight_order(list(cards), v) if len(cards) == 4 and not is_match(list(cards), v) else None
-        if ordered is None and not is_match(list(cards), v):
-            if v in ("into", "out") and len({rank(c) for c in cards}) > 1:
+        match = is_match(cards, v)
+        ordered = straight_order(list(cards), v) if len(cards) == 4 and not match else None
+        if ordered is None and not match:
+            if v in ("into", "out") and len(set(ranks)) > 1:
                 raise IllegalAction("In into/out of the page, equivalent cards of different faces can't go together.")
             raise IllegalAction(
                 "Those cards don't go together: play cards of one rank"
@@ -165,7 +175,7 @@ class PlayRules:
             return plan
         lowest = plan.cards[0]
         if ordered is None and ties(lowest, top, v):
-            if not mine and v in EIGHT_RULE and rank(top) == "8":
+            if not mine and v in EIGHT_RULE and RANK_OF[top] == "8":
                 raise IllegalAction("An 8 in up or down can't be tied; it has to be beaten.")
             plan.kind = "extend" if mine else "tie"
             return plan
@@ -175,6 +185,89 @@ class PlayRules:
             return plan
         what = "That straight's lowest card" if ordered else pretty(lowest)
         raise IllegalAction(f"{what} doesn't beat the {pretty(top)} on the pile in the {VECTOR_TITLES[v]} vector.")
+
+    def hand_plays(self, seat: int, ctx: str) -> list[Plan]:
+        """The plays `legal_actions` offers from a non-empty hand, with the plans
+        `check_play` would make for them: the first card and every copy of each face,
+        matched equivalent faces (middle, antimiddle), and straights. The shape of each
+        is known here, so only how it meets the top card is judged (`_judge_top`)."""
+        v = self.vector
+        groups = GROUP[v]
+        by_face: dict[str, list[str]] = {}
+        by_key: dict[str, list[str]] = {}
+        for c in sorted(self.hands[seat], key=SORT_KEY[v].__getitem__):
+            face = RANK_OF[c]
+            if face in by_face:
+                by_face[face].append(c)
+            else:
+                by_face[face] = [c]
+            if c not in AARGH_CARDS:
+                key = groups[c]
+                if key in by_key:
+                    by_key[key].append(c)
+                else:
+                    by_key[key] = [c]
+        # In a race only the opening rank may be played (a group of several faces never).
+        opening = self.opening if ctx == "race" and self.opening != "any" else None
+        window = ctx == "window"
+        judge = self._judge_top(seat, ctx)
+        out: list[Plan] = []
+        for face, cards in by_face.items():
+            if opening is not None and face != opening:
+                continue
+            if face in AARGH_RANKS or (face == "8" and v in LOOPS):
+                if window or (face == "8" and self.pending == "tied" and ctx == "turn"):
+                    continue
+                kind: str | None = "aargh" if face in AARGH_RANKS else "junction"
+            else:
+                kind = judge(cards[0], False)
+            if kind is not None:
+                out.append(Plan(cards[:1], kind, None, None))
+                if len(cards) > 1:
+                    out.append(Plan(cards, kind, None, None))
+        if opening is not None:
+            return out
+        for cards in by_key.values():
+            if len(cards) > 1 and RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
+                kind = judge(cards[0], False)
+                if kind is not None:
+                    out.append(Plan(cards, kind, None, None))
+        if v in EIGHT_RULE:
+            # As straights_in: the lowest-sorting card of each face, four faces in a row.
+            seq = SEQUENCE[v]
+            for i in range(len(seq) - 3):
+                window_faces = seq[i : i + 4]
+                if all(f in by_face for f in window_faces):
+                    cards = [by_face[f][0] for f in window_faces]
+                    kind = judge(cards[0], True)
+                    if kind is not None:
+                        out.append(Plan(cards, kind, None, None, True))
+        return out
+
+    def _judge_top(self, seat: int, ctx: str) -> Callable[[str, bool], str | None]:
+        """How an ordinary match or straight meets the top card, by its lowest card: the
+        kind (beat, tie, extend), or None where check_play refuses it (its last part)."""
+        top = self.top()
+        if top is None:
+            kind = None if ctx == "window" else "beat"
+            return lambda lowest, straight: kind
+        v = self.vector
+        groups, strengths = GROUP[v], CARD_STRENGTH[v]
+        top_key, top_strength = groups[top], strengths[top]
+        mine = ctx == "window" or (self.top_mine and seat == self.current)
+        # An 8 in up or down can't be tied by anyone but its own player.
+        tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
+        window = ctx == "window"
+
+        def judge(lowest: str, straight: bool) -> str | None:
+            if not straight and groups[lowest] == top_key:
+                return tie_kind
+            if window:
+                return None
+            s = strengths[lowest]
+            return "beat" if s is not None and top_strength is not None and s > top_strength else None
+
+        return judge
 
     def can_beat(self, seat: int) -> bool:
         """Whether a card seat can see (hand, or open face-up tableau cards) beats the top."""
@@ -212,7 +305,13 @@ class PlayRules:
         """Lay a checked play on the pile and follow every rule it sets off."""
         ev: list[Event] = []
         played = plan.cards
-        self.hands[seat] = plan.hand
+        if plan.hand is None:
+            hand = list(self.hands[seat])
+            for c in played:
+                hand.remove(c)
+            self.hands[seat] = hand
+        else:
+            self.hands[seat] = plan.hand
         if plan.tab is not None:
             self.tabs[seat] = plan.tab
         self._forget_known(seat, played)
@@ -523,6 +622,7 @@ class PlayRules:
 
     # -- ends of turns and of the game ---------------------------------------------------
     def start_turn(self, seat: int) -> None:
+        self._version += 1  # what was worked out for the position before no longer holds
         self.current = seat
         self.pending = "play"
         self.top_mine = False

@@ -17,7 +17,7 @@ one rank, everywhere else only the face value counts.
 
 from __future__ import annotations
 
-from engine.cards import JOKER, QUARTER, rank
+from engine.cards import JOKER, QUARTER, RANKS, SUITS, rank
 
 VECTORS: tuple[str, ...] = ("up", "down", "middle", "antimiddle", "into", "out", "north", "south")
 VECTOR_TITLES: dict[str, str] = {
@@ -74,6 +74,15 @@ _FACE_ORDER = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8
 _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
+# The same facts per card code, looked up instead of computed: search and random play
+# ask them millions of times. Codes outside the pack fall back to the functions below.
+CARDS: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), JOKER, QUARTER)
+RANK_OF: dict[str, str] = {c: rank(c) for c in CARDS}
+AARGH_CARDS = frozenset(c for c in CARDS if RANK_OF[c] in AARGH_RANKS)
+# Strength per card in each vector (None: aargh card, or the junction in the loops).
+CARD_STRENGTH: dict[str, dict[str, int | None]] = {v: {c: STRENGTH[v].get(RANK_OF[c]) for c in CARDS} for v in VECTORS}
+
+
 def parse_vector(text: str) -> str | None:
     """The vector token for forgiving text ("Anti-middle", "north loop"), or None."""
     t = text.strip().lower().replace(" ", "-")
@@ -87,7 +96,7 @@ def parse_vector(text: str) -> str | None:
 
 
 def is_aargh(card: str) -> bool:
-    return rank(card) in AARGH_RANKS
+    return card in AARGH_CARDS or (card not in RANK_OF and rank(card) in AARGH_RANKS)
 
 
 def is_junction(card: str, vector: str) -> bool:
@@ -102,6 +111,13 @@ def strength(card: str, vector: str) -> int:
 
 def group(card: str, vector: str) -> str:
     """The matching key: equal keys may be played together and tie each other."""
+    key = GROUP[vector].get(card)
+    if key is not None:
+        return key
+    return _group(card, vector)
+
+
+def _group(card: str, vector: str) -> str:
     r = rank(card)
     if vector in MERGED_PAIRS and r in STRENGTH[vector]:
         return f"s{STRENGTH[vector][r]}"
@@ -110,6 +126,10 @@ def group(card: str, vector: str) -> str:
 
 def beats(card: str, top: str, vector: str) -> bool:
     """Whether ordinary `card` is strictly higher than ordinary `top` in `vector`."""
+    table = CARD_STRENGTH[vector]
+    if card in table and top in table:
+        a, b = table[card], table[top]
+        return a is not None and b is not None and a > b
     table = STRENGTH[vector]
     a, b = table.get(rank(card)), table.get(rank(top))
     return a is not None and b is not None and a > b
@@ -121,6 +141,13 @@ def ties(card: str, top: str, vector: str) -> bool:
 
 def sort_key(card: str, vector: str) -> tuple[int, int, int]:
     """Canonical order for a set of cards: low to high in the vector, aargh last."""
+    key = SORT_KEY[vector].get(card)
+    if key is not None:
+        return key
+    return _sort_key(card, vector)
+
+
+def _sort_key(card: str, vector: str) -> tuple[int, int, int]:
     r = rank(card)
     s = STRENGTH[vector].get(r)
     if s is None:
@@ -130,7 +157,10 @@ def sort_key(card: str, vector: str) -> tuple[int, int, int]:
 
 
 def sort_for(cards: list[str], vector: str) -> list[str]:
-    return sorted(cards, key=lambda c: sort_key(c, vector))
+    try:
+        return sorted(cards, key=SORT_KEY[vector].__getitem__)
+    except KeyError:
+        return sorted(cards, key=lambda c: sort_key(c, vector))
 
 
 def straight_order(cards: list[str], vector: str) -> list[str] | None:
@@ -157,8 +187,9 @@ def is_match(cards: list[str], vector: str) -> bool:
     """One or more ordinary cards that may be played together (same matching key)."""
     if not cards or any(is_aargh(c) for c in cards):
         return False
+    keys = GROUP[vector]
     key = group(cards[0], vector)
-    return all(group(c, vector) == key for c in cards)
+    return all((keys.get(c) or _group(c, vector)) == key for c in cards)
 
 
 def straights_in(cards: list[str], vector: str) -> list[list[str]]:
@@ -175,3 +206,7 @@ def straights_in(cards: list[str], vector: str) -> list[list[str]]:
         if all(r in by_rank for r in window):
             found.append([by_rank[r] for r in window])
     return found
+
+
+GROUP: dict[str, dict[str, str]] = {v: {c: _group(c, v) for c in CARDS} for v in VECTORS}
+SORT_KEY: dict[str, dict[str, tuple[int, int, int]]] = {v: {c: _sort_key(c, v) for c in CARDS} for v in VECTORS}
