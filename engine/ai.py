@@ -19,7 +19,9 @@ reached with the evaluation, so an iteration costs a few moves instead of a game
 It asks about finished positions too: there the evaluation must agree with the
 places, and may order seats the places leave tied (who came closest). Games without
 one keep full playouts. While an engine's State cannot carry the method itself, its
-AI module may `register_evaluation` for the game's name instead.
+AI module may `register_evaluation` for the game's name instead: `engine/<game>_ai.py`
+is imported the first time search asks about the game, so registering there suffices.
+`standing` turns per-seat strengths (say, minus the cards left) into such rewards.
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
 difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)
@@ -28,6 +30,7 @@ and hard (HARD iterations within 2.5 s).
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -45,6 +48,7 @@ __all__ = [
     "make_player",
     "register_evaluation",
     "rewards",
+    "standing",
 ]
 
 ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
@@ -55,6 +59,7 @@ HARD = (1000, 2.5)
 
 Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
+_LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
 
 
 def register_evaluation(game: str, evaluate: Evaluation | None) -> None:
@@ -70,7 +75,32 @@ def evaluation(state: State) -> Evaluation | None:
     own = getattr(type(state), "evaluate", None)
     if own is not None:
         return own
-    return _EVALUATIONS.get(getattr(state.game, "name", ""))
+    name = getattr(state.game, "name", "")
+    if name not in _EVALUATIONS and name not in _LOOKED_FOR:
+        _LOOKED_FOR.add(name)
+        try:  # the game's AI module registers its evaluation on import
+            importlib.import_module(f"engine.{name}_ai")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engine.{name}_ai":
+                raise
+    return _EVALUATIONS.get(name)
+
+
+def standing(strength: list[float], spread: float) -> list[float]:
+    """Expected place rewards from per-seat strengths (higher is better).
+
+    The reward of a place is the share of the other seats finished ahead of, so each
+    seat's value is its mean chance of finishing ahead of each other seat, taken as a
+    logistic of the strength gap: a gap of `spread` is about 73 to 27.
+    """
+    n = len(strength)
+    if n == 1:
+        return [0.5]
+    out = []
+    for s, mine in enumerate(strength):
+        ahead = sum(1.0 / (1.0 + math.exp((other - mine) / spread)) for o, other in enumerate(strength) if o != s)
+        out.append(ahead / (n - 1))
+    return out
 
 
 class Player(Protocol):

@@ -1,0 +1,35 @@
+"""Go Fish's (and Authors') position evaluation for ISMCTS cut-offs (registered with engine.ai).
+
+Most books wins, so a seat's strength is its books plus a share of a book for every
+card toward one it holds, and the books still to be made set how much a lead is worth:
+with many to come a lead of one book means little, near the end it decides the game.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.ai import register_evaluation, rewards, standing
+
+if TYPE_CHECKING:
+    from engine.go_fish import GoFishState
+
+HELD = 0.6  # of a book, for holding all but one of its cards (fewer count in proportion)
+SPREAD = 0.6  # books, with none left to make; grows with the square root of those left
+
+
+def strength(state: GoFishState, seat: int) -> float:
+    cards = state.hands[seat].bit_count()
+    return len(state.books[seat]) + HELD * cards / (state.book_size - 1)
+
+
+def evaluate(state: GoFishState) -> list[float]:
+    if state.over:
+        return rewards(state)
+    to_make = (52 - state.laid.bit_count()) / state.book_size
+    spread = SPREAD * math.sqrt(1.0 + to_make)
+    return standing([strength(state, s) for s in range(state.players)], spread)
+
+
+register_evaluation("go_fish", evaluate)
