@@ -139,6 +139,7 @@ def main() -> None:
         for opponent in args.opponents:
             result = match(game.name, players, opponent, args.games, args.jobs, options, fixed)
             report[f"ismcts_vs_{opponent}_{players}p"] = result
+            print(f"{opponent} {players}p: {json.dumps(result)}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(report, indent=2))
 
 
