@@ -1,7 +1,7 @@
 """Go Fish's (and Authors') position evaluation for ISMCTS cut-offs (registered with engine.ai).
 
-Most books wins, so a seat's strength is its books plus a share of a book for every
-card toward one it holds, and the books still to be made set how much a lead is worth:
+Most books wins, so a seat's strength is its books plus a share of a book for the
+cards toward one it holds, and the books still to be made set how much a lead is worth:
 with many to come a lead of one book means little, near the end it decides the game.
 """
 
@@ -11,11 +11,15 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.ai import register_evaluation, rewards, standing
+from engine.go_fish_knowledge import RANK_COUNT, rank_count
 
 if TYPE_CHECKING:
     from engine.go_fish import GoFishState
 
-HELD = 0.6  # of a book, for holding all but one of its cards (fewer count in proportion)
+# Of a book, for holding 1, 2 or 3 of its cards (fours) or 1 (pairs). Cards in hand can
+# still be taken, so they count for little until the book is laid: search then asks for
+# the rank it holds most, as good players do, rather than the one likeliest to hit.
+TOWARD = {4: (0.0, 0.05, 0.15, 0.35), 2: (0.0, 0.3)}
 SPREAD = 0.3  # books, with none left to make; grows with the square root of those left
 # Moves past the root. An ask's worth is mostly at once (a hit, another turn), and every
 # further move of the other seats only adds noise: at 2 seats a cut-off of 8 moves asked
@@ -24,8 +28,9 @@ CUTOFF = 4
 
 
 def strength(state: GoFishState, seat: int) -> float:
-    cards = state.hands[seat].bit_count()
-    return len(state.books[seat]) + HELD * cards / (state.book_size - 1)
+    hand = state.hands[seat]
+    toward = TOWARD[state.book_size]
+    return len(state.books[seat]) + sum(toward[rank_count(hand, r)] for r in range(RANK_COUNT))
 
 
 def evaluate(state: GoFishState) -> list[float]:
