@@ -14,11 +14,11 @@ if TYPE_CHECKING:
     from engine.rummy import RummyState
 
 # Search worlds end with the hand (see RummyState.determinize), and a match is won on
-# points, so a world is scored by the points the hand gave: winning it by a street counts
-# for more than scraping it, and losing it cheaply for less harm. Only this hand's points
-# count: the match scores before it would squeeze every world's reward toward 0 or 1.
-WIN = 10.0  # points of margin that going out is worth in itself
-SPREAD = 15.0  # points: a margin this large is about 73 to 27
+# points, so a world is scored by the match scores it leaves: winning a hand by a street
+# counts for more than scraping it, and losing one cheaply for less harm. The spread
+# shrinks as the leader nears the target, when a few points decide the match.
+SPREAD = 8.0  # points with the target reached; a gap this large is about 73 to 27
+SPREAD_PER_POINT = 0.15  # ... plus this much per point the leader still needs
 
 HOLD_FOR_RUMMY = 2  # hold melds back while at most this many cards stand in the way of going rummy
 DANGER = 3  # ... unless an opponent is down to this many cards
@@ -55,18 +55,14 @@ def resample(state: RummyState, seat: int, rng: random.Random, world: RummyState
 
 
 def evaluate(state: RummyState) -> list[float]:
-    """Each seat's reward from the hand's points (see WIN and SPREAD); 0.5 each before it ends."""
+    """Each seat's expected place reward from the scores after this hand (see SPREAD)."""
     scores = state.scores
     target = state.target
     ended = (target is not None and max(scores) >= target) or state.hand_no >= state.max_hands
     if state.phase == "over" and (not state.horizon or ended):
         return _place_rewards(scores)  # the match itself is over
-    hand = state.last_hand
-    if state.phase != "over" or hand is None or hand["winner"] is None:
-        return [0.5] * state.players
-    margin = [0.0] * state.players
-    margin[hand["winner"]] = WIN + hand["points"]
-    return standing(margin, SPREAD)
+    need = 0 if target is None else max(0, target - max(scores))
+    return standing([float(x) for x in scores], SPREAD + SPREAD_PER_POINT * need)
 
 
 def _place_rewards(scores: list[int]) -> list[float]:

@@ -37,13 +37,11 @@ def test_a_search_world_scores_the_hand_by_its_points():
 
 
 def test_a_bigger_win_scores_higher():
-    world = hand_played_out(GAME.new(2, seed=4).determinize(0, random.Random(4)), 4)  # seat 1 goes out
-    hand = world.last_hand
-    assert hand["winner"] is not None
-    hand["points"] = 5
-    small = evaluate(world)[hand["winner"]]
-    hand["points"] = 40
-    assert 0.5 < small < evaluate(world)[hand["winner"]]
+    state = GAME.new(2, seed=1)
+    state.scores = [10, 0]
+    small = evaluate(state)[0]
+    state.scores = [40, 0]
+    assert 0.5 < small < evaluate(state)[0]
 
 
 def test_a_finished_match_scores_by_its_places():
