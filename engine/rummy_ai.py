@@ -1,24 +1,16 @@
-"""Rummy's AI support: the determinization for ISMCTS, its evaluation and the heuristic player."""
+"""Rummy's AI support: the determinization for ISMCTS and the heuristic player."""
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai import ROLLOUT_CAP, register_evaluation, standing
 from engine.cards import sort_cards
-from engine.core import Action, places_from_scores
+from engine.core import Action
 from engine.rummy_melds import CARDS, POINTS, coverable, layoff_cards, melds_in, near_cards
 
 if TYPE_CHECKING:
     from engine.rummy import RummyState
-
-# Search worlds end with the hand (see RummyState.determinize), and a match is won on
-# points, so a world is scored by the match scores it leaves: winning a hand by a street
-# counts for more than scraping it, and losing one cheaply for less harm. The spread
-# shrinks as the leader nears the target, when a few points decide the match.
-SPREAD = 8.0  # points with the target reached; a gap this large is about 73 to 27
-SPREAD_PER_POINT = 0.15  # ... plus this much per point the leader still needs
 
 HOLD_FOR_RUMMY = 2  # hold melds back while at most this many cards stand in the way of going rummy
 DANGER = 3  # ... unless an opponent is down to this many cards
@@ -52,23 +44,6 @@ def resample(state: RummyState, seat: int, rng: random.Random, world: RummyState
         world.stock = pool
     assert len(world.stock) == len(state.stock)
     return world
-
-
-def evaluate(state: RummyState) -> list[float]:
-    """Each seat's expected place reward from the scores after this hand (see SPREAD)."""
-    scores = state.scores
-    target = state.target
-    ended = (target is not None and max(scores) >= target) or state.hand_no >= state.max_hands
-    if state.phase == "over" and (not state.horizon or ended):
-        return _place_rewards(scores)  # the match itself is over
-    need = 0 if target is None else max(0, target - max(scores))
-    return standing([float(x) for x in scores], SPREAD + SPREAD_PER_POINT * need)
-
-
-def _place_rewards(scores: list[int]) -> list[float]:
-    places = places_from_scores(scores)
-    worst = max(places)
-    return [0.5] * len(places) if worst == 1 else [(worst - p) / (worst - 1) for p in places]
 
 
 def wants(state: RummyState, seat: int, card: str) -> bool:
@@ -128,6 +103,3 @@ def _discard_choice(state: RummyState, seat: int, rng: random.Random) -> str:
         return (-tier, POINTS[card], rng.random())
 
     return max(choices, key=cost)
-
-
-register_evaluation("rummy", evaluate, cutoff=ROLLOUT_CAP)
