@@ -1,15 +1,18 @@
 """Any registered game: random-play speed and ISMCTS strength; prints one JSON object.
 
     python bench/bench_game.py GAME [--games N] [--seats 2 4] [--jobs J] [--seconds S]
-                               [--option NAME=VALUE ...] [--fixed]
+                               [--option NAME=VALUE ...] [--fixed] [--iterations K]
+                               [--opponents random heuristic] [--no-speed]
     (e.g. python bench/bench_game.py rummy --option target=one-hand --seats 2)
 
---fixed lets ISMCTS run all its iterations with no wall-clock cap, so a loaded machine
-cannot weaken it and results repeat exactly.
+--fixed lets ISMCTS run all its iterations (--iterations, default the normal cap) with no
+wall-clock cap, so a loaded machine cannot weaken it and results repeat exactly. Pair it
+with `search_speed` (iterations per second of the normal player, measured on seeded
+positions) to check that the count fits the 1 s budget on an idle machine.
 
 Random play: uniformly random legal actions, whole games, at the minimum and maximum seats.
 Strength: over N seeded games (game i uses seed i) one ISMCTS seat (make_player("normal"):
-200 iterations within 1 s a move) plays against random or heuristic seats; its seat rotates
+NORMAL iterations within 1 s a move) plays against random or heuristic seats; its seat rotates
 with the seed. `win_share` is the share of games it wins; `beaten_share` the share of the
 other seats it finishes ahead of (strictly better place).
 """
@@ -47,13 +50,36 @@ def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
     return {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 1)}
 
 
-def play_one(job: tuple[str, int, int, str, dict[str, str], bool]) -> dict[str, float]:
+def search_speed(name: str, players: int, options: dict[str, str], positions: int = 12) -> dict[str, float]:
+    """ISMCTS iterations per second (the normal player, 1 s cap) over seeded mid-game positions."""
+    game = GAMES[name]
+    done = elapsed = 0.0
+    rng = random.Random(players)
+    for seed in range(positions):
+        state = game.new(players, seed=seed, options=options)
+        heuristic = make_player("heuristic", seed=seed)
+        for _ in range(rng.randrange(0, 30)):
+            if state.over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, heuristic.choose(state, seat))
+        if state.over or len(state.legal_actions(state.to_move[0])) < 2:
+            continue
+        player = ISMCTSPlayer(iterations=10**6, time_limit=0.5, seed=seed)
+        start = time.perf_counter()
+        player.choose(state, state.to_move[0])
+        elapsed += time.perf_counter() - start
+        done += player.last_iterations
+    return {"iterations_per_s": round(done / max(elapsed, 1e-9))}
+
+
+def play_one(job: tuple[str, int, int, str, dict[str, str], int | None]) -> dict[str, float]:
     """One seeded game: ISMCTS at one seat, `opponent` at the others."""
     name, seed, players, opponent, options, fixed = job
     me = seed % players
     seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s) for s in range(players)}
-    if fixed:
-        seats[me] = ISMCTSPlayer(iterations=NORMAL[0], time_limit=None, seed=seed * 10 + me)
+    if fixed is not None:
+        seats[me] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + me)
     state = GAMES[name].new(players, seed=seed, options=options)
     think = 0.0
     moves = 0
@@ -71,7 +97,7 @@ def play_one(job: tuple[str, int, int, str, dict[str, str], bool]) -> dict[str, 
 
 
 def match(
-    name: str, players: int, opponent: str, games: int, jobs: int, options: dict[str, str], fixed: bool
+    name: str, players: int, opponent: str, games: int, jobs: int, options: dict[str, str], fixed: int | None
 ) -> dict[str, float]:
     work = [(name, seed, players, opponent, options, fixed) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -94,17 +120,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (repeatable)")
     parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
+    parser.add_argument("--iterations", type=int, default=NORMAL[0], help="iterations a move with --fixed")
+    parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
+    parser.add_argument("--no-speed", action="store_true", help="skip the random-play and search speed figures")
     args = parser.parse_args()
     game = GAMES[args.game]
-    options = dict(pair.split("=", 1) for pair in args.option)
-    report: dict[str, object] = {"game": game.name, "ai": "normal (ISMCTS, 200 iterations, 1 s cap)"}
-    report["random_play"] = {
-        str(p): random_speed(game.name, p, args.seconds) for p in sorted({game.min_players, game.max_players})
-    }
+    options = {o.name: o.default for o in game.options} | dict(pair.split("=", 1) for pair in args.option)
+    fixed = args.iterations if args.fixed else None
+    ai = f"ISMCTS, {args.iterations} iterations, no time cap" if args.fixed else f"normal (ISMCTS, {NORMAL[0]} "
+    ai += "" if args.fixed else f"iterations, {NORMAL[1]:g} s cap)"
+    report: dict[str, object] = {"game": game.name, "options": options, "ai": ai}
+    if not args.no_speed:
+        report["random_play"] = {
+            str(p): random_speed(game.name, p, args.seconds) for p in sorted({game.min_players, game.max_players})
+        }
+        report["search_speed"] = {str(p): search_speed(game.name, p, options) for p in args.seats}
     for players in args.seats:
-        for opponent in ("random", "heuristic"):
-            result = match(game.name, players, opponent, args.games, args.jobs, options, args.fixed)
+        for opponent in args.opponents:
+            result = match(game.name, players, opponent, args.games, args.jobs, options, fixed)
             report[f"ismcts_vs_{opponent}_{players}p"] = result
+            print(f"{opponent} {players}p: {json.dumps(result)}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(report, indent=2))
 
 

@@ -19,7 +19,11 @@ reached with the evaluation, so an iteration costs a few moves instead of a game
 It asks about finished positions too: there the evaluation must agree with the
 places, and may order seats the places leave tied (who came closest). Games without
 one keep full playouts. While an engine's State cannot carry the method itself, its
-AI module may `register_evaluation` for the game's name instead.
+AI module may `register_evaluation` for the game's name instead: `engine/<game>_ai.py`
+is imported the first time search asks about the game, so registering there suffices.
+It may also name the game's own cut-off (say, a whole hand of a trick game), which a
+player built without an explicit `cutoff` uses.
+`standing` turns per-seat strengths (say, minus the cards left) into such rewards.
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
 difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)
@@ -28,6 +32,7 @@ and hard (HARD iterations within 2.5 s).
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -45,6 +50,7 @@ __all__ = [
     "make_player",
     "register_evaluation",
     "rewards",
+    "standing",
 ]
 
 ROLLOUT_CAP = 400  # moves; a playout still running after this scores as a draw
@@ -55,14 +61,20 @@ HARD = (1000, 2.5)
 
 Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
+_CUTOFFS: dict[str, int] = {}
+_LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
 
 
-def register_evaluation(game: str, evaluate: Evaluation | None) -> None:
-    """Give game `game` (its Game.name) a position evaluation for playout cut-offs; None removes it."""
+def register_evaluation(game: str, evaluate: Evaluation | None, cutoff: int | None = None) -> None:
+    """Give game `game` (its Game.name) a position evaluation for playout cut-offs, and
+    optionally the cut-off (moves past the root) that suits it; None removes them."""
+    _CUTOFFS.pop(game, None)
     if evaluate is None:
         _EVALUATIONS.pop(game, None)
-    else:
-        _EVALUATIONS[game] = evaluate
+        return
+    _EVALUATIONS[game] = evaluate
+    if cutoff is not None:
+        _CUTOFFS[game] = cutoff
 
 
 def evaluation(state: State) -> Evaluation | None:
@@ -70,7 +82,33 @@ def evaluation(state: State) -> Evaluation | None:
     own = getattr(type(state), "evaluate", None)
     if own is not None:
         return own
-    return _EVALUATIONS.get(getattr(state.game, "name", ""))
+    name = getattr(state.game, "name", "")
+    if name not in _EVALUATIONS and name not in _LOOKED_FOR:
+        _LOOKED_FOR.add(name)
+        try:  # the game's AI module registers its evaluation on import
+            importlib.import_module(f"engine.{name}_ai")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engine.{name}_ai":
+                raise
+    return _EVALUATIONS.get(name)
+
+
+def standing(strength: list[float], spread: float) -> list[float]:
+    """Expected place rewards from per-seat strengths (higher is better).
+
+    The reward of a place is the share of the other seats finished ahead of, so each
+    seat's value is its mean chance of finishing ahead of each other seat, taken as a
+    logistic of the strength gap: a gap of `spread` is about 73 to 27.
+    """
+    n = len(strength)
+    if n == 1:
+        return [0.5]
+    out = []
+    for s, mine in enumerate(strength):
+        gaps = (max(-40.0, min(40.0, (other - mine) / spread)) for o, other in enumerate(strength) if o != s)
+        ahead = sum(1.0 / (1.0 + math.exp(gap)) for gap in gaps)
+        out.append(ahead / (n - 1))
+    return out
 
 
 class Player(Protocol):
@@ -144,12 +182,12 @@ class ISMCTSPlayer:
         time_limit: float | None = None,
         seed: int | None = None,
         c: float = 0.7,
-        cutoff: int = CUTOFF,
+        cutoff: int | None = None,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
         self.c = c
-        self.cutoff = cutoff
+        self.cutoff = cutoff  # None: the game's registered cut-off, else CUTOFF
         self.rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last choice ran (for benchmarks)
         self.last_root: _Node | None = None  # the last search tree (for benchmarks and tests)
@@ -193,7 +231,7 @@ class ISMCTSPlayer:
         evaluate: Evaluation | None,
     ) -> None:
         world = self._world(state, seat)
-        horizon = ROLLOUT_CAP if evaluate is None else self.cutoff
+        horizon = ROLLOUT_CAP if evaluate is None else self._cutoff(state)
         node, depth = self._descend(root, world, seat, mine, horizon)
         self._playout(world, heuristic, horizon - depth)
         # Backpropagation: each node is credited from the view of the seat that moved into it.
@@ -203,6 +241,11 @@ class ISMCTSPlayer:
             walk.visits += 1
             walk.reward += result[walk.mover]
             walk = walk.parent
+
+    def _cutoff(self, state: State) -> int:
+        if self.cutoff is not None:
+            return self.cutoff
+        return _CUTOFFS.get(getattr(state.game, "name", ""), CUTOFF)
 
     def _descend(self, root: _Node, world: State, seat: int, mine: list[Action], horizon: int) -> tuple[_Node, int]:
         """Selection and expansion over the actions available in this world, at most
