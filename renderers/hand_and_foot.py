@@ -6,11 +6,17 @@ still down), the side's score, red 3s and whether it has opened; under it the si
 incomplete ones fanned and piles squared into one card with a coloured edge (red: clean, black:
 dirty, gold: wild) and the mover's staged melds in a dashed frame. The hand picture shows a
 seat's cards grouped by rank. Only public view keys are drawn on the table.
+
+Speed: the PNG palette is learnt once from a fixed sample (`_palette_source`), the felt with
+its header is built once per height and header text, and each side band is kept as a tile
+keyed by everything it shows, so a move redraws only the band (and the piles) it changed.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -37,7 +43,7 @@ from renderers.draw import (
     to_png,
 )
 
-__all__ = ["alt_text", "render_hand", "render_table"]
+__all__ = ["alt_text", "clear_tiles", "render_hand", "render_table"]
 
 W = 640
 PAD = 14
@@ -277,6 +283,67 @@ def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     return {"headline": headline, "lines": [f"{pair[0]} {a}", f"{pair[1]} {b}"], "places": places}
 
 
+@functools.lru_cache(maxsize=32)
+def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
+    """The felt of a table this tall with its header drawn (read-only: callers copy it)."""
+    canvas = felt(W, height)
+    _header(canvas, {"hand_no": header[0], "hands": header[1], "minimum": header[2]})
+    return canvas
+
+
+_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_tiles_lock = threading.Lock()
+_TILES_KEPT = 256  # side bands kept drawn: a move changes one band, the other is pasted as it was
+
+
+def clear_tiles() -> None:
+    """Forget every kept side band (the bench times a full redraw with this)."""
+    with _tiles_lock:
+        _tiles.clear()
+
+
+def _frozen(melds: list[dict[str, Any]]) -> tuple[Any, ...]:
+    return tuple((m["rank"], tuple(m["cards"])) for m in melds)
+
+
+def _band_key(view: dict[str, Any], side: int, names: list[str]) -> tuple[Any, ...]:
+    """Everything `_side_band` reads for this side, so equal keys draw equal bands."""
+    seats = (side, side + 2)
+    staging = _staging_side(view) == side
+    per_seat = [tuple((view.get(k) or [0] * 4)[s] for s in seats) for k in ("hand_sizes", "foot_sizes", "in_foot")]
+    return (
+        side,
+        tuple(names[s] for s in seats),
+        tuple(m for m in view.get("to_move") or [] if m % 2 == side),
+        (view.get("scores") or [0, 0])[side],
+        (view.get("red_threes") or [0, 0])[side],
+        (view.get("opened") or [False, False])[side],
+        *per_seat,
+        _frozen((view.get("melds") or [[], []])[side]),
+        _frozen(list(view.get("staged") or [])) if staging else None,
+    )
+
+
+def _band(
+    canvas: Image.Image, chrome: Image.Image, view: dict[str, Any], side: int, y: int, h: int, names: list[str]
+) -> None:
+    """Paste the side band as last drawn if nothing it shows changed, else draw it on the felt under it."""
+    box = (0, y, W, y + h)
+    key = (canvas.height, box, *_band_key(view, side, names))  # the felt under a band depends on both
+    with _tiles_lock:  # renders run in a thread pool
+        tile = _tiles.get(key)
+        if tile is not None:
+            _tiles.move_to_end(key)
+    if tile is None:
+        tile = chrome.crop(box)  # below the header: bare felt
+        _side_band(tile, view, side, 0, h, names)
+        with _tiles_lock:
+            _tiles[key] = tile
+            if len(_tiles) > _TILES_KEPT:
+                _tiles.popitem(last=False)
+    canvas.paste(tile, box[:2])
+
+
 def _table_image(view: dict[str, Any]) -> Image.Image:
     names = _names(view)
     final = _final(view, names)
@@ -284,13 +351,14 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
         view = dict(view, to_move=[])
     heights = [_side_height(view, s) for s in (0, 1)]
     height = HEADER_H + PILES_H + sum(heights) + PAD
-    canvas = felt(W, height)
-    _header(canvas, view)
-    _piles(canvas, view, HEADER_H, names)
+    chrome = _chrome(height, (view.get("hand_no", 1), view.get("hands", 4), view.get("minimum", 50)))
+    canvas = chrome.copy()
     y = HEADER_H + PILES_H
     for side in (0, 1):
-        _side_band(canvas, view, side, y, heights[side], names)
+        _band(canvas, chrome, view, side, y, heights[side], names)
         y += heights[side]
+    # after the bands: the pile cards' shadows and the discard count overhang the first band's top
+    _piles(canvas, view, HEADER_H, names)
     if final is not None:
         final_banner(canvas, final, height // 2)
     return canvas
