@@ -234,12 +234,25 @@ def _status_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: int, names: list[str]) -> None:
+def _outlined(view: dict[str, Any], side: int) -> bool:
+    return any(m % 2 == side for m in view.get("to_move") or [])
+
+
+@functools.lru_cache(maxsize=64)
+def _band_frame(height: int, y: int, h: int, outlined: bool) -> Image.Image:
+    """The felt under a side band of a table this tall, with the band's panel (and the mover's
+    gold outline) drawn: built once, as the panel's big masked fill is the band's dearest part."""
+    tile = felt(W, height).crop((0, y, W, y + h))
+    rounded_box(tile, (PAD, 0, W - PAD, h - 6), 12, fill=PANEL)
+    if outlined:
+        rounded_box(tile, (PAD, 0, W - PAD, h - 6), 12, outline=GOLD, width=3)
+    return tile
+
+
+def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, names: list[str]) -> None:
+    """What a side band shows, drawn on its frame: partners, counts, score, red 3s, melds, staged melds."""
     d = ImageDraw.Draw(canvas)
     movers = view.get("to_move") or []
-    rounded_box(canvas, (PAD, y, W - PAD, y + h - 6), 12, fill=PANEL)
-    if any(m % 2 == side for m in movers):
-        rounded_box(canvas, (PAD, y, W - PAD, y + h - 6), 12, outline=GOLD, width=3)
     scores = view.get("scores") or [0, 0]
     reds = (view.get("red_threes") or [0, 0])[side]
     opened = (view.get("opened") or [False, False])[side]
@@ -324,9 +337,7 @@ def _band_key(view: dict[str, Any], side: int, names: list[str]) -> tuple[Any, .
     )
 
 
-def _band(
-    canvas: Image.Image, chrome: Image.Image, view: dict[str, Any], side: int, y: int, h: int, names: list[str]
-) -> None:
+def _band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: int, names: list[str]) -> None:
     """Paste the side band as last drawn if nothing it shows changed, else draw it on the felt under it."""
     box = (0, y, W, y + h)
     key = (canvas.height, box, *_band_key(view, side, names))  # the felt under a band depends on both
@@ -335,8 +346,8 @@ def _band(
         if tile is not None:
             _tiles.move_to_end(key)
     if tile is None:
-        tile = chrome.crop(box)  # below the header: bare felt
-        _side_band(tile, view, side, 0, h, names)
+        tile = _band_frame(canvas.height, y, h, _outlined(view, side)).copy()
+        _side_band(tile, view, side, 0, names)
         with _tiles_lock:
             _tiles[key] = tile
             if len(_tiles) > _TILES_KEPT:
@@ -351,11 +362,10 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
         view = dict(view, to_move=[])
     heights = [_side_height(view, s) for s in (0, 1)]
     height = HEADER_H + PILES_H + sum(heights) + PAD
-    chrome = _chrome(height, (view.get("hand_no", 1), view.get("hands", 4), view.get("minimum", 50)))
-    canvas = chrome.copy()
+    canvas = _chrome(height, (view.get("hand_no", 1), view.get("hands", 4), view.get("minimum", 50))).copy()
     y = HEADER_H + PILES_H
     for side in (0, 1):
-        _band(canvas, chrome, view, side, y, heights[side], names)
+        _band(canvas, view, side, y, heights[side], names)
         y += heights[side]
     # after the bands: the pile cards' shadows and the discard count overhang the first band's top
     _piles(canvas, view, HEADER_H, names)
