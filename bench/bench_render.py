@@ -405,7 +405,7 @@ CASES: list[Case] = [
     Case("hickory_dickory.hand", hickory_dickory.render_hand, hickory_hand_views),
     Case("bourre.table", bourre.render_table, bourre_views),
     Case("bourre.hand", bourre.render_hand, bourre_hand_views),
-    Case("hand_and_foot.table", hand_and_foot.render_table, hand_and_foot_views),
+    Case("hand_and_foot.table", hand_and_foot.render_table, hand_and_foot_views, hand_and_foot.clear_tiles),
     Case("hand_and_foot.hand", hand_and_foot.render_hand, hand_and_foot_hand_views),
     *generic_cases(),
 ]
