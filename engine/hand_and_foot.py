@@ -163,23 +163,26 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
         self.permission = None
         self.must_end = False
         self.hand_no += 1
-        self.bottom = 0
-        self.discard = []
-        events: list[Event] = []
-        while True:  # a wild or red 3 upcard goes to the stock's bottom
-            card = self.stock.pop(0)
-            if is_wild(card) or is_red_three(card):
-                self.stock.append(card)
-                self.bottom += 1
-                events.append(Event("upcard_turned", f"The upcard {card} goes under the stock.", {"card": card}))
-                continue
-            self.discard.append(card)
-            break
+        events = self._turn_upcard()
         for i in range(4):
             seat = (first + i) % 4
             self.hands[seat] = self._lay_red_threes(seat, self.hands[seat], events)
             self.hands[seat] = sort_hand(self.hands[seat])
         return events
+
+    def _turn_upcard(self) -> list[Event]:
+        """Start the discard pile from the stock; a wild or red 3 upcard goes to the stock's bottom."""
+        self.bottom = 0
+        self.discard = []
+        events: list[Event] = []
+        while True:
+            card = self.stock.pop(0)
+            if not (is_wild(card) or is_red_three(card)):
+                self.discard.append(card)
+                return events
+            self.stock.append(card)
+            self.bottom += 1
+            events.append(Event("upcard_turned", f"The upcard {card} goes under the stock.", {"card": card}))
 
     def _lay_red_threes(self, seat: int, cards: list[str], events: list[Event]) -> list[str]:
         """Lay the red 3s among `cards` for the side, replacing each from the stock."""

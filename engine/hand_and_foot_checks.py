@@ -170,22 +170,34 @@ class ChecksMixin:
         if verb in ("yes", "no"):
             raise IllegalAction("Nobody has asked you anything.")
         if self.phase == "draw":
-            if verb == "draw":
-                if not self.stock:
-                    raise IllegalAction("The stock is empty: pick up the discard pile or end the hand.")
-                return plain_action("draw")
-            if verb == "pickup":
-                problem = self._pickup_problem(seat)
-                if problem:
-                    raise IllegalAction(problem)
-                return plain_action("pickup")
-            if verb == "end":
-                if self.stock:
-                    raise IllegalAction("The hand ends only when the stock is gone: draw instead.")
-                return plain_action("end")
-            raise IllegalAction("Start your turn with “draw” or “pickup”.")
+            return self._parse_draw(seat, verb)
         if verb in ("draw", "pickup"):
             raise IllegalAction("You have already drawn this turn.")
+        if verb == "discard":
+            return self._parse_discard(seat, specs)
+        if verb in ("takeback", "ask", "end"):
+            return self._parse_plain(seat, verb)
+        return self._parse_meld(seat, text)
+
+    def _parse_draw(self, seat: int, verb: str) -> Action:
+        """The start of a turn: draw, pick up the pile, or end the hand once the stock is gone."""
+        if verb == "draw":
+            if not self.stock:
+                raise IllegalAction("The stock is empty: pick up the discard pile or end the hand.")
+            return plain_action("draw")
+        if verb == "pickup":
+            problem = self._pickup_problem(seat)
+            if problem:
+                raise IllegalAction(problem)
+            return plain_action("pickup")
+        if verb == "end":
+            if self.stock:
+                raise IllegalAction("The hand ends only when the stock is gone: draw instead.")
+            return plain_action("end")
+        raise IllegalAction("Start your turn with “draw” or “pickup”.")
+
+    def _parse_plain(self, seat: int, verb: str) -> Action:
+        """takeback, ask or end, after drawing."""
         if verb == "takeback":
             if not (len(self.staged) > 1 or (self.staged and len(self.staged[0][1]) > self.locked)):
                 raise IllegalAction("You have no staged melds to take back.")
@@ -195,15 +207,14 @@ class ChecksMixin:
             if problem:
                 raise IllegalAction(problem)
             return plain_action("ask")
-        if verb == "end":
-            if not self.must_end:
-                raise IllegalAction("End your turn with a discard, like “discard 7”.")
-            gate = self._discard_gate()
-            if gate:
-                raise IllegalAction(gate)
-            return plain_action("end")
-        if verb == "discard":
-            return self._parse_discard(seat, specs)
+        if not self.must_end:
+            raise IllegalAction("End your turn with a discard, like “discard 7”.")
+        gate = self._discard_gate()
+        if gate:
+            raise IllegalAction(gate)
+        return plain_action("end")
+
+    def _parse_meld(self, seat: int, text: str) -> Action:
         cards, r, target = self._meld_args(seat, text)
         action = self._canonical_meld(cards, r, target)
         if self.in_foot[seat] and len(self.hands[seat]) - len(cards) < 2:
