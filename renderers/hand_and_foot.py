@@ -238,7 +238,7 @@ def _outlined(view: dict[str, Any], side: int) -> bool:
     return any(m % 2 == side for m in view.get("to_move") or [])
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def _band_frame(height: int, y: int, h: int, outlined: bool) -> Image.Image:
     """The felt under a side band of a table this tall, with the band's panel (and the mover's
     gold outline) drawn: built once, as the panel's big masked fill is the band's dearest part."""
@@ -296,7 +296,7 @@ def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     return {"headline": headline, "lines": [f"{pair[0]} {a}", f"{pair[1]} {b}"], "places": places}
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=8)
 def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
     """The felt of a table this tall with its header drawn (read-only: callers copy it)."""
     canvas = felt(W, height)
@@ -306,7 +306,9 @@ def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
 
 _tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
 _tiles_lock = threading.Lock()
-_TILES_KEPT = 256  # side bands kept drawn: a move changes one band, the other is pasted as it was
+# Side bands kept drawn (about 1 MB each): a move changes one band, the other is pasted as it was;
+# a few dozen cover the live tables of a busy bot without holding much memory.
+_TILES_KEPT = 48
 
 
 def clear_tiles() -> None:
