@@ -12,7 +12,7 @@ tiles, so re-rendering one view mostly pastes; `redraw_cpu_ms_p50` clears those
 tiles before every run: the cost when every panel or column changed at once.
 `previous` is the same case measured on the renderers before the speed work
 (commit 78ca067, same machine and session, run back to back with this one; Hickory
-Dickory at eb6efd0, before its own speed work; Bourré and Hand and Foot have none);
+Dickory at eb6efd0 and Hand and Foot at c85ffab, before their own speed work; Bourré has none);
 `PREVIOUS_README` keeps the figures the README of that stop recorded.
 
 Only views built from real engine states are rendered. To add a game, append
@@ -78,6 +78,13 @@ PREVIOUS: dict[str, dict[str, float]] = {
     "hickory_dickory.hand/solo-40": {"ms_p50": 1.6, "cpu_ms_p50": 1.6, "bytes": 14506},
     "hickory_dickory.hand/mid-4": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 15356},
     "hickory_dickory.hand/late-4": {"ms_p50": 1.0, "cpu_ms_p50": 1.0, "bytes": 14342},
+    # Hand and Foot measured at c85ffab (before its speed work), same cases, --runs 15, load ~14 on 2 cores.
+    "hand_and_foot.table/early": {"ms_p50": 11.9, "cpu_ms_p50": 4.0, "bytes": 34506},
+    "hand_and_foot.table/mid": {"ms_p50": 19.9, "cpu_ms_p50": 7.8, "bytes": 54254},
+    "hand_and_foot.table/late": {"ms_p50": 29.0, "cpu_ms_p50": 9.3, "bytes": 64803},
+    "hand_and_foot.hand/early": {"ms_p50": 5.3, "cpu_ms_p50": 2.1, "bytes": 26518},
+    "hand_and_foot.hand/mid": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 18402},
+    "hand_and_foot.hand/late": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 18738},
 }
 
 PREVIOUS_README = {
