@@ -1,6 +1,7 @@
 """Hand and Foot: random-play speed and ISMCTS strength by partnership; prints one JSON object.
 
     python bench/bench_hand_and_foot.py [--games N] [--hands 1|2|4] [--jobs J] [--speed-seconds S]
+    python bench/bench_hand_and_foot.py --render-only [--render-views N]
 
 Hand and Foot is a partnership game, so one side (both seats) plays ISMCTS
 (make_player("normal"): NORMAL iterations within 1 s a move) against a side of random or
@@ -8,6 +9,12 @@ heuristic players; the ISMCTS side alternates with the seed. `win_share` is the 
 games the ISMCTS side wins (a tie counts a half); `beaten_share` the share of opposing seats
 it finishes ahead of, which for two sides is the same figure. A four-hand match runs about a
 thousand moves, so the strength runs default to one-hand matches (`--hands`).
+
+`render` times renderers/hand_and_foot.py in CPU time (time.process_time) over real views: a
+four-hand match played by the heuristic, every view after a move (thinned to `--render-views`),
+the table and the mover's hand picture, each rendered once after a warm-up call on the first
+view (the PNG palette and sprites are built then), in play order so tiles kept between views
+are used as in a live game.
 """
 
 from __future__ import annotations
@@ -15,10 +22,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,6 +52,37 @@ def random_speed(seconds: float) -> dict[str, float]:
         games += 1
     elapsed = time.perf_counter() - start
     return {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 2)}
+
+
+def render_speed(views: int) -> dict[str, Any]:
+    """CPU ms per table and hand picture over the views of one heuristic four-hand match."""
+    from renderers import hand_and_foot as R
+
+    state, rng = GAMES[NAME].new(4, seed=7), random.Random(7)
+    tables, hands = [], []
+    while not state.over:
+        seat = state.to_move[0]
+        state.apply(seat, state.heuristic_action(seat, rng) or rng.choice(state.legal_actions(seat)))
+        mover = state.to_move[0] if state.to_move else 0
+        tables.append(dict(state.view(None), names=["Alice", "Bob", "Zoë", "Dmitri"]))
+        hands.append(dict(state.view(mover), names=["Alice", "Bob", "Zoë", "Dmitri"]))
+    step = max(1, len(tables) // views)
+    out: dict[str, Any] = {"match_moves": len(tables)}
+    for name, render, seq in (("table", R.render_table, tables[::step]), ("hand", R.render_hand, hands[::step])):
+        render(seq[0])
+        cpu = []
+        for view in seq:
+            c0 = time.process_time()
+            render(view)
+            cpu.append((time.process_time() - c0) * 1000)
+        cpu.sort()
+        out[name] = {
+            "views": len(cpu),
+            "cpu_ms_p50": round(statistics.median(cpu), 1),
+            "cpu_ms_p90": round(cpu[int(0.9 * (len(cpu) - 1))], 1),
+            "cpu_ms_max": round(cpu[-1], 1),
+        }
+    return out
 
 
 def play_one(job: tuple[int, str, str]) -> dict[str, float]:
@@ -86,10 +126,16 @@ def main() -> None:
     ap.add_argument("--hands", default="1", choices=("1", "2", "4"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--speed-seconds", type=float, default=5.0)
+    ap.add_argument("--render-views", type=int, default=200)
+    ap.add_argument("--render-only", action="store_true", help="time the pictures only")
     args = ap.parse_args()
+    if args.render_only:
+        print(json.dumps({"game": NAME, "render": render_speed(args.render_views)}, indent=2))
+        return
     out = {
         "game": NAME,
         "random_play_4_seats": random_speed(args.speed_seconds),
+        "render": render_speed(args.render_views),
         "hands_per_match": int(args.hands),
         "ismcts_side_vs_random": match("random", args.games, args.jobs, args.hands),
         "ismcts_side_vs_heuristic": match("heuristic", args.games, args.jobs, args.hands),

@@ -12,7 +12,7 @@ tiles, so re-rendering one view mostly pastes; `redraw_cpu_ms_p50` clears those
 tiles before every run: the cost when every panel or column changed at once.
 `previous` is the same case measured on the renderers before the speed work
 (commit 78ca067, same machine and session, run back to back with this one; Hickory
-Dickory at eb6efd0, before its own speed work; Bourré has none yet);
+Dickory at eb6efd0 and Hand and Foot at c85ffab, before their own speed work; Bourré has none);
 `PREVIOUS_README` keeps the figures the README of that stop recorded.
 
 Only views built from real engine states are rendered. To add a game, append
@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from renderers import bourre, dickory, freecell, hickory_dickory, klondike, moleicki
+from renderers import bourre, dickory, freecell, hand_and_foot, hickory_dickory, klondike, moleicki
 
 View = dict[str, Any]
 
@@ -78,6 +78,13 @@ PREVIOUS: dict[str, dict[str, float]] = {
     "hickory_dickory.hand/solo-40": {"ms_p50": 1.6, "cpu_ms_p50": 1.6, "bytes": 14506},
     "hickory_dickory.hand/mid-4": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 15356},
     "hickory_dickory.hand/late-4": {"ms_p50": 1.0, "cpu_ms_p50": 1.0, "bytes": 14342},
+    # Hand and Foot measured at c85ffab (before its speed work), same cases, --runs 15, load ~14 on 2 cores.
+    "hand_and_foot.table/early": {"ms_p50": 11.9, "cpu_ms_p50": 4.0, "bytes": 34506},
+    "hand_and_foot.table/mid": {"ms_p50": 19.9, "cpu_ms_p50": 7.8, "bytes": 54254},
+    "hand_and_foot.table/late": {"ms_p50": 29.0, "cpu_ms_p50": 9.3, "bytes": 64803},
+    "hand_and_foot.hand/early": {"ms_p50": 5.3, "cpu_ms_p50": 2.1, "bytes": 26518},
+    "hand_and_foot.hand/mid": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 18402},
+    "hand_and_foot.hand/late": {"ms_p50": 1.4, "cpu_ms_p50": 1.4, "bytes": 18738},
 }
 
 PREVIOUS_README = {
@@ -329,6 +336,25 @@ def bourre_hand_views() -> dict[str, View]:
     return out
 
 
+# Hand and Foot: early in the first hand, both sides melding, and late with piles and feet taken up.
+_HAND_AND_FOOT = {"early": (4, 12, 1), "mid": (4, 80, 2), "late": (4, 200, 3)}
+
+
+def hand_and_foot_states() -> dict[str, Any]:
+    return {k: _played("hand_and_foot", *args) for k, args in _HAND_AND_FOOT.items()}
+
+
+def hand_and_foot_views() -> dict[str, View]:
+    return {k: dict(s.view(None), names=_MOLEICKI_NAMES[:4]) for k, s in hand_and_foot_states().items()}
+
+
+def hand_and_foot_hand_views() -> dict[str, View]:
+    out = {}
+    for k, s in hand_and_foot_states().items():
+        out[k] = dict(s.view((s.to_move or (0,))[0]), names=_MOLEICKI_NAMES[:4])
+    return out
+
+
 def generic_states(name: str) -> dict[str, Any]:
     """A game the cases above do not build by hand: mid-game at its fewest and most seats."""
     import random
@@ -354,7 +380,8 @@ def generic_cases() -> list[Case]:
     from engine import GAMES
 
     cases = []
-    for name in sorted(set(GAMES) - {"bourre", "dickory", "freecell", "hickory_dickory", "klondike", "moleicki"}):
+    special = {"bourre", "dickory", "freecell", "hand_and_foot", "hickory_dickory", "klondike", "moleicki"}
+    for name in sorted(set(GAMES) - special):
         module = renderers.for_game(name)
 
         def tables(name: str = name) -> dict[str, View]:
@@ -385,6 +412,8 @@ CASES: list[Case] = [
     Case("hickory_dickory.hand", hickory_dickory.render_hand, hickory_hand_views),
     Case("bourre.table", bourre.render_table, bourre_views),
     Case("bourre.hand", bourre.render_hand, bourre_hand_views),
+    Case("hand_and_foot.table", hand_and_foot.render_table, hand_and_foot_views, hand_and_foot.clear_tiles),
+    Case("hand_and_foot.hand", hand_and_foot.render_hand, hand_and_foot_hand_views),
     *generic_cases(),
 ]
 

@@ -6,11 +6,17 @@ still down), the side's score, red 3s and whether it has opened; under it the si
 incomplete ones fanned and piles squared into one card with a coloured edge (red: clean, black:
 dirty, gold: wild) and the mover's staged melds in a dashed frame. The hand picture shows a
 seat's cards grouped by rank. Only public view keys are drawn on the table.
+
+Speed: the PNG palette is learnt once from a fixed sample (`_palette_source`), the felt with
+its header is built once per height and header text, and each side band is kept as a tile
+keyed by everything it shows, so a move redraws only the band (and the piles) it changed.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -37,7 +43,7 @@ from renderers.draw import (
     to_png,
 )
 
-__all__ = ["alt_text", "render_hand", "render_table"]
+__all__ = ["alt_text", "clear_tiles", "render_hand", "render_table"]
 
 W = 640
 PAD = 14
@@ -228,12 +234,25 @@ def _status_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: int, names: list[str]) -> None:
+def _outlined(view: dict[str, Any], side: int) -> bool:
+    return any(m % 2 == side for m in view.get("to_move") or [])
+
+
+@functools.lru_cache(maxsize=16)
+def _band_frame(height: int, y: int, h: int, outlined: bool) -> Image.Image:
+    """The felt under a side band of a table this tall, with the band's panel (and the mover's
+    gold outline) drawn: built once, as the panel's big masked fill is the band's dearest part."""
+    tile = felt(W, height).crop((0, y, W, y + h))
+    rounded_box(tile, (PAD, 0, W - PAD, h - 6), 12, fill=PANEL)
+    if outlined:
+        rounded_box(tile, (PAD, 0, W - PAD, h - 6), 12, outline=GOLD, width=3)
+    return tile
+
+
+def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, names: list[str]) -> None:
+    """What a side band shows, drawn on its frame: partners, counts, score, red 3s, melds, staged melds."""
     d = ImageDraw.Draw(canvas)
     movers = view.get("to_move") or []
-    rounded_box(canvas, (PAD, y, W - PAD, y + h - 6), 12, fill=PANEL)
-    if any(m % 2 == side for m in movers):
-        rounded_box(canvas, (PAD, y, W - PAD, y + h - 6), 12, outline=GOLD, width=3)
     scores = view.get("scores") or [0, 0]
     reds = (view.get("red_threes") or [0, 0])[side]
     opened = (view.get("opened") or [False, False])[side]
@@ -277,6 +296,67 @@ def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     return {"headline": headline, "lines": [f"{pair[0]} {a}", f"{pair[1]} {b}"], "places": places}
 
 
+@functools.lru_cache(maxsize=8)
+def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
+    """The felt of a table this tall with its header drawn (read-only: callers copy it)."""
+    canvas = felt(W, height)
+    _header(canvas, {"hand_no": header[0], "hands": header[1], "minimum": header[2]})
+    return canvas
+
+
+_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_tiles_lock = threading.Lock()
+# Side bands kept drawn (about 1 MB each): a move changes one band, the other is pasted as it was;
+# a few dozen cover the live tables of a busy bot without holding much memory.
+_TILES_KEPT = 48
+
+
+def clear_tiles() -> None:
+    """Forget every kept side band (the bench times a full redraw with this)."""
+    with _tiles_lock:
+        _tiles.clear()
+
+
+def _frozen(melds: list[dict[str, Any]]) -> tuple[Any, ...]:
+    return tuple((m["rank"], tuple(m["cards"])) for m in melds)
+
+
+def _band_key(view: dict[str, Any], side: int, names: list[str]) -> tuple[Any, ...]:
+    """Everything `_side_band` reads for this side, so equal keys draw equal bands."""
+    seats = (side, side + 2)
+    staging = _staging_side(view) == side
+    per_seat = [tuple((view.get(k) or [0] * 4)[s] for s in seats) for k in ("hand_sizes", "foot_sizes", "in_foot")]
+    return (
+        side,
+        tuple(names[s] for s in seats),
+        tuple(m for m in view.get("to_move") or [] if m % 2 == side),
+        (view.get("scores") or [0, 0])[side],
+        (view.get("red_threes") or [0, 0])[side],
+        (view.get("opened") or [False, False])[side],
+        *per_seat,
+        _frozen((view.get("melds") or [[], []])[side]),
+        _frozen(list(view.get("staged") or [])) if staging else None,
+    )
+
+
+def _band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: int, names: list[str]) -> None:
+    """Paste the side band as last drawn if nothing it shows changed, else draw it on the felt under it."""
+    box = (0, y, W, y + h)
+    key = (canvas.height, box, *_band_key(view, side, names))  # the felt under a band depends on both
+    with _tiles_lock:  # renders run in a thread pool
+        tile = _tiles.get(key)
+        if tile is not None:
+            _tiles.move_to_end(key)
+    if tile is None:
+        tile = _band_frame(canvas.height, y, h, _outlined(view, side)).copy()
+        _side_band(tile, view, side, 0, names)
+        with _tiles_lock:
+            _tiles[key] = tile
+            if len(_tiles) > _TILES_KEPT:
+                _tiles.popitem(last=False)
+    canvas.paste(tile, box[:2])
+
+
 def _table_image(view: dict[str, Any]) -> Image.Image:
     names = _names(view)
     final = _final(view, names)
@@ -284,13 +364,13 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
         view = dict(view, to_move=[])
     heights = [_side_height(view, s) for s in (0, 1)]
     height = HEADER_H + PILES_H + sum(heights) + PAD
-    canvas = felt(W, height)
-    _header(canvas, view)
-    _piles(canvas, view, HEADER_H, names)
+    canvas = _chrome(height, (view.get("hand_no", 1), view.get("hands", 4), view.get("minimum", 50))).copy()
     y = HEADER_H + PILES_H
     for side in (0, 1):
-        _side_band(canvas, view, side, y, heights[side], names)
+        _band(canvas, view, side, y, heights[side], names)
         y += heights[side]
+    # after the bands: the pile cards' shadows and the discard count overhang the first band's top
+    _piles(canvas, view, HEADER_H, names)
     if final is not None:
         final_banner(canvas, final, height // 2)
     return canvas
