@@ -212,7 +212,7 @@ def text(
 # ---------------------------------------------------------------------------
 
 
-@functools.cache
+@functools.lru_cache(maxsize=48)  # tables that grow (a long column, more melds) make new sizes
 def _felt(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     # A radial vignette drawn small and scaled up: smooth, and it compresses well.
     sw, sh = max(2, w // 8), max(2, h // 8)
@@ -227,7 +227,7 @@ def _felt(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     return small.resize((w, h), Image.Resampling.BICUBIC)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=48)
 def _felt_rgba(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     return _felt(w, h, base, edge).convert("RGBA")
 
