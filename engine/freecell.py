@@ -38,6 +38,7 @@ from engine.core import Action, Game, IllegalAction, Option
 from engine.solitaire import (
     BUILDS_ON,
     COLUMN_IDS,
+    FINISH,
     RANK,
     RED,
     Command,
@@ -345,11 +346,11 @@ class FreeCellState(SolitaireState):
         if self.over:
             return None
         if self._can_finish():
-            return Action("finish", "Finish: send every card home")
+            return FINISH
         plan = freecell_solver.solve(self, HINT_BUDGET)
         if plan:
             cmd = self._command(plan[0])
-            return Action(cmd.text, self._label(cmd))
+            return self.action_for(cmd)
         best: tuple[int, Action] | None = None
         for action in self.legal_actions(0):
             if action.text.startswith("move"):

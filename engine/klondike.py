@@ -61,6 +61,9 @@ def _first(pair: tuple[int, Entry]) -> int:
 COLUMNS = 7
 KING = 13
 KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
+DRAW = Action("draw", "Draw", {"verb": "draw"})
+# The same action once the stock is empty; the panel names its verb as players say it.
+TURN_OVER = Action("draw", "Turn the waste over", {"verb": "turn over"})
 
 
 class Klondike(Game):
@@ -373,7 +376,7 @@ class KlondikeState(SolitaireState):
 
     def _verb_actions(self) -> list[Action]:
         if self._draw_problem() is None:
-            return [Action("draw", "Draw" if self.stock else "Turn the waste over")]
+            return [DRAW if self.stock else TURN_OVER]
         return []
 
     # -- finishing, hints and stuck -------------------------------------------
