@@ -89,7 +89,7 @@ async def move_by_steps(member, panel, table, text: str) -> tuple[object, int]:
         step = walk(actions, path)
         assert isinstance(step, Step), (path, step)
         tokens = [tok for tok, _ in step.options] + ([DONE] if step.can_finish else [])
-        path = path + [next(tok for tok in tokens if leads_to(actions, path + [tok], target))]
+        path = [*path, next(tok for tok in tokens if leads_to(actions, [*path, tok], target))]
         panel = await step_click(member, panel, table, path)
         clicks += 1
         assert clicks <= 4
@@ -120,7 +120,7 @@ async def test_a_numbered_freecell_deal_is_won_through_the_panel_and_play(simcor
     panel = started.followups[0]
     assert panel.ephemeral and panel.attachments[0].filename == "hand.png"
     # the panel starts with what to do: Move first, then the verbs legal now
-    assert list(step_labels(panel, table).values())[0] == "Move" and "Choose what to do" in panel.content
+    assert next(iter(step_labels(panel, table).values())) == "Move" and "Choose what to do" in panel.content
     # the table shows Hint even though "hint" isn't a legal action
     assert f"parlour:quick:{table.id}:hint" in custom_ids(table_message(channel, table.id))
 
