@@ -180,6 +180,10 @@ class SolitaireState(State):
     resigned: bool
     rng: random.Random
     _legal: Legal | None = None  # the legal moves of the current position, None until asked
+    # _kept[i]: the Legal of the position before history[i] (None if never asked), so an
+    # undo gets its moves back without working them out again (random play undoes often).
+    _kept: list[Legal | None]
+    _prior: Legal | None = None  # the Legal of the position an action being applied starts from
 
     # -- construction helpers -------------------------------------------------
     def _init_common(self, options: dict[str, str], rng: random.Random) -> None:
@@ -194,6 +198,7 @@ class SolitaireState(State):
         self.resigned = False
         self.rng = rng
         self._legal = None
+        self._kept = []
 
     def _dump_common(self) -> dict[str, Any]:
         return {
@@ -219,6 +224,7 @@ class SolitaireState(State):
         self.resigned = bool(data["resigned"])
         self.rng = load_rng(data["rng"])
         self._legal = None
+        self._kept = [None] * len(self.history)
 
     def _copy_common(self, other: SolitaireState) -> None:
         other._news = []
@@ -234,6 +240,7 @@ class SolitaireState(State):
         # copying a Mersenne Twister state costs more than the rest of the copy together.
         other.rng = self.rng
         other._legal = self._legal  # immutable once built, so the copy may share it
+        other._kept = self._kept[:]
 
     def stats(self, seat: int) -> dict[str, int | float]:
         return {"hints": self.hints, "undos": self.undos}
@@ -537,15 +544,17 @@ class SolitaireState(State):
 
     def _execute(self, cmd: Command) -> list[Event]:
         self._news = []  # events the game's own reactions add (a Klondike card turned up)
-        self._legal = None  # every verb but hint changes the position or the counters
+        self._prior, self._legal = self._legal, None  # every verb but hint changes the position
         if cmd.verb == "undo":
             self._undo_step()
+            self._legal = self._kept.pop()
             self.undos += 1
             return [Event("undo", "{p0} takes back a move.", {"moves": self.moves})]
         if cmd.verb == "resign":
             self.resigned = True
             return [Event("resign", "{p0} resigns.", {"moves": self.moves})]
         if cmd.verb == "hint":
+            self._legal = self._prior  # a hint changes only the counters
             hint = self.hint()
             self.hints += 1
             said = f"try {hint.text}" if hint else "no useful move is left"
@@ -601,14 +610,17 @@ class SolitaireState(State):
         return f"{{p0}} puts {PRETTY[card]} in free cell {cmd.dst}."
 
     def _record(self, ops: list[Op], event: Event) -> list[Event]:
-        """Keep ops as one undo step and add the win / stuck narration."""
+        """Keep ops as one undo step and add the win narration.
+
+        Whether the game is stuck is not worked out here: it needs every move of the
+        new position, and only the view (the picture's warning) asks for it.
+        """
         self.history.append(ops)
+        self._kept.append(self._prior)
         events = [event, *self._news]
         self._news = []
         if self.won:
             events.append(Event("win", f"{{p0}} wins in {self.moves} moves!", {"moves": self.moves}))
-        elif self._stuck():
-            events.append(Event("stuck", "No useful move is left: undo or resign.", {}))
         return events
 
     def hint(self) -> Action | None:
