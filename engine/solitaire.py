@@ -30,8 +30,7 @@ it is engine/solitaire_notation.py, which also gives every action its parts):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import RANKS, SUITS, standard_deck
 from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, load_rng
@@ -55,6 +54,7 @@ from engine.solitaire_notation import (
 
 __all__ = [
     "FINISH",
+    "GOES_ON",
     "Command",
     "Legal",
     "Op",
@@ -77,6 +77,11 @@ RED: dict[str, bool] = {c: c[-1] in "HD" for c in standard_deck()}
 BUILDS_ON: dict[str, tuple[str, ...]] = {
     onto: tuple(c for c in standard_deck() if RANK[onto] == RANK[c] + 1 and RED[onto] != RED[c])
     for onto in standard_deck()
+}
+# GOES_ON[card]: the two cards card may be built onto (one rank higher, other colour).
+GOES_ON: dict[str, tuple[str, ...]] = {
+    card: tuple(onto for onto in standard_deck() if RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card])
+    for card in standard_deck()
 }
 COLUMN_IDS = tuple(str(i + 1) for i in range(8))  # column index -> its id in the notation
 _COLUMN_INDEX = {pid: i for i, pid in enumerate(COLUMN_IDS)}
@@ -142,12 +147,13 @@ def sweep_wins(piles: list[list[str]], found: dict[str, int]) -> bool:
     return not any(tops)
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """Everything legal in one position, worked out once and kept until the position changes.
 
     `commands` maps each move's canonical text to its parsed Command so applying a
     listed move skips parsing; `actions` is the whole menu in legal_actions order.
+    (A NamedTuple: one is built per position in random play, and a frozen dataclass
+    costs several times as much to build.)
     """
 
     actions: list[Action]
@@ -657,12 +663,12 @@ class SolitaireState(State):
         if legal is None:
             home, moves = self._move_entries()
             entries = home + moves
-            actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions(home)
+            verbs = self._verb_actions() + self._tail_actions(home)
             commands = {a.text: (a, c) for a, c in entries}
-            for a in actions:  # verbs whose check has no side effect may skip parsing too
+            for a in verbs:  # verbs whose check has no side effect may skip parsing too
                 if a.text in PLAIN_VERBS:
                     commands[a.text] = (a, PLAIN_VERBS[a.text])
-            legal = self._legal = Legal(actions, commands, len(home), len(entries))
+            legal = self._legal = Legal([a for a, _ in entries] + verbs, commands, len(home), len(entries))
         return legal
 
     def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:
