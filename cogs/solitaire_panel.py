@@ -30,7 +30,7 @@ REPLACED = "This panel has been replaced; here is the current one."
 class OldPanelItem(
     PlayerItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"parlour:sol:(?P<kind>[a-z]+):(?P<game>\d+)(?::[^ ]*)?",
+    template=r"parlour:sol:(?P<kind>[a-z]+):(?P<game>\d+)(?::.*)?",
 ):
     """Any component of a panel drawn before the step panel: it opens the step panel."""
 

@@ -404,11 +404,13 @@ async def test_a_panel_drawn_before_the_step_panel_answers_with_the_step_panel(s
             options=[discord.SelectOption(label="Column 3", value="3")],
         )
     )
-    old.add_item(discord.ui.Button(label="Draw", custom_id=f"parlour:sol:do:{table.id}:{table.version}:undo"))
+    old.add_item(
+        discord.ui.Button(label="Play the hint", custom_id=f"parlour:sol:do:{table.id}:{table.version}:move 3 7")
+    )
     await simcord_env.bot.get_channel(channel.id).send("an old panel", view=old)
     message = channel.history()[-1]
     before = json.dumps(table.state.dump())
-    refused = await bob.click(message, custom_id=f"parlour:sol:do:{table.id}:{table.version}:undo")
+    refused = await bob.click(message, custom_id=f"parlour:sol:do:{table.id}:{table.version}:move 3 7")
     assert refused.response.content == "You aren't playing in this game."
     picked = await alice.select(message, ["3"], custom_id=f"parlour:sol:from:{table.id}:{table.version}")
     assert picked.response.content.startswith("This panel has been replaced")
