@@ -576,7 +576,7 @@ class SolitaireState(State):
             text = "{p0} sends every card home."
             return self._record(ops, Event("finish", text, {"cards": self._home_cards(ops)}))
         if cmd.verb == "move":
-            card = self._moving_card(cmd.src, cmd.n)
+            card = cmd.card or self._moving_card(cmd.src, cmd.n)  # a listed move knows its card
             ops = self._do_move(cmd.src, cmd.dst, cmd.n)
             event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
             auto = self._auto_ops() if self.auto_after_move else []
