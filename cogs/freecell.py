@@ -8,7 +8,6 @@ import discord
 from discord import app_commands
 
 from bot.app import ParlourBot
-from bot.table import Table
 from cogs.solitaire import SolitaireCog, daily_number
 from cogs.solitaire_panel import register_items
 from engine.freecell import DEAL_MAX
@@ -27,11 +26,6 @@ class FreeCellCog(
         while deal in UNWINNABLE:
             deal = deal % DEAL_MAX + 1
         return {"deal": str(deal)}, deal
-
-    def deal_words(self, table: Table) -> str:
-        assert table.state is not None
-        deal = table.state.view(None).get("deal")
-        return f"deal {deal}" if deal else "practice deal"
 
     @app_commands.command(name="start", description="Start a game of FreeCell (just you, at once).")
     @app_commands.describe(

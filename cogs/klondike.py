@@ -9,9 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.app import ParlourBot
-from bot.table import Table
 from cogs.solitaire import SolitaireCog, daily_number
-from cogs.solitaire_panel import Moves, register_items
+from cogs.solitaire_panel import register_items
 
 SEEDS = 2**31
 
@@ -19,23 +18,10 @@ SEEDS = 2**31
 class KlondikeCog(SolitaireCog, group_name="klondike", group_description="Klondike: the classic solitaire."):
     game_name = "klondike"
     table_buttons = (("Draw", "draw"), ("Undo", "undo"), ("Hint", "hint"), ("Auto", "auto"), ("Finish", "finish"))
-    panel_buttons = (("Draw", "draw"), ("Undo", "undo"), ("Hint", "hint"), ("Auto", "auto"), ("Finish", "finish"))
 
     def daily_setup(self, guild_id: int, day: date) -> tuple[dict[str, str], int]:
         # Everyone draws one with unlimited passes, the usual Klondike; the seed fixes the deal.
         return {"draw": "1", "passes": "unlimited"}, daily_number(self.game_name, guild_id, day, SEEDS)
-
-    def deal_words(self, table: Table) -> str:
-        opts = table.options
-        passes = opts.get("passes", "unlimited")
-        return f"draw {opts.get('draw', '1')}, " + (
-            "unlimited passes" if passes == "unlimited" else f"{passes} pass{'es' if passes != '1' else ''}"
-        )
-
-    def no_move_words(self, moves: Moves) -> str:
-        if "draw" in moves.verbs:
-            return "No card can move: draw from the stock."
-        return super().no_move_words(moves)
 
     @app_commands.command(name="start", description="Start a game of Klondike (just you, at once).")
     @app_commands.describe(

@@ -3,8 +3,9 @@
 `SolitaireCog` (a GameCog) adds what a one-player patience needs on top of the
 generic play/hand/resign/rules/board commands:
 
-- the **move panel** (cogs/solitaire_panel.py), opened by `/<game> hand`,
-  `/<game> start` and the table message's "Your hand" button (`open_panel`);
+- the **move panel**, opened by `/<game> hand`, `/<game> start` and the table
+  message's "Your hand" button: the generic step panel of bot/views.py (verb, then
+  card, then target, from the actions' parts; see cogs/solitaire_panel.py);
 - Undo, Hint and Auto (and Draw in Klondike) on the table message, Hint always;
 - a **daily deal** per server (`daily`, `daily-board`): the deal comes from the UTC
   date and the guild id, one attempt per member per day;
@@ -26,12 +27,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import discord
 from discord import app_commands
 
-import renderers
 from bot.gamecog import GameCog
 from bot.table import Table
-from bot.views import say
+from bot.views import open_panel, say
 from bot.words import plural
-from cogs.solitaire_panel import Moves, show_panel
 
 if TYPE_CHECKING:
     from bot.app import ParlourBot
@@ -93,16 +92,8 @@ def record_of(rows: list[dict[str, Any]]) -> Record:
 
 # -- the cog ------------------------------------------------------------------------------
 class SolitaireCog(GameCog):
-    has_own_panel = True  # "Your hand" opens the move panel below
     # (label, action) on the table message; Hint is always there, the rest when legal
     table_buttons: ClassVar[tuple[tuple[str, str], ...]] = (("Undo", "undo"), ("Hint", "hint"), ("Auto", "auto"))
-    # the panel's button row, always in this order (disabled when not legal now)
-    panel_buttons: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("Undo", "undo"),
-        ("Hint", "hint"),
-        ("Auto", "auto"),
-        ("Finish", "finish"),
-    )
 
     def __init__(self, bot: ParlourBot) -> None:
         super().__init__(bot)
@@ -112,32 +103,6 @@ class SolitaireCog(GameCog):
     def daily_setup(self, guild_id: int, day: date) -> tuple[dict[str, str], int]:
         """Options and seed of the server's deal for `day`."""
         raise NotImplementedError
-
-    def deal_words(self, table: Table) -> str:
-        raise NotImplementedError
-
-    def no_move_words(self, moves: Moves) -> str:
-        return "No card can move: undo, or resign with /" + self.game_name + " resign."
-
-    def ending_words(self, table: Table) -> str:
-        assert table.state is not None
-        view = table.state.view(None)
-        if view.get("won"):
-            hints = view.get("hints") or 0
-            return f"Solved in {plural(view['moves'], 'move')}" + (
-                f" with {hints} hint{'s' if hints != 1 else ''}." if hints else ", no hints."
-            )
-        return "Not solved."
-
-    def alt_text(self, table: Table) -> str:
-        return renderers.for_game(self.game_name).alt_text(self.bot.host.public_view(table))
-
-    async def open_panel(
-        self, interaction: discord.Interaction, table: Table, *, note: str = "", page: int = 0, edit: bool = False
-    ) -> None:
-        """The move panel; bot.views.open_panel hands this game's "Your hand" button (and
-        bot.views.act_from_component's redraw) to it."""
-        await show_panel(interaction, table, note=note, edit=edit)
 
     # -- the table message's buttons ---------------------------------------------------
     def buttons_for(self, table: Table) -> list[tuple[str, str]]:
@@ -172,7 +137,7 @@ class SolitaireCog(GameCog):
             return None
         table = await self.start_game(interaction, invited=[], options=options, seed=seed, daily=daily)
         if table is not None and table.active:
-            await show_panel(interaction, table)
+            await open_panel(interaction, table)
         return table
 
     # -- commands ------------------------------------------------------------------------------
@@ -180,7 +145,7 @@ class SolitaireCog(GameCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         table = await self.require_table(interaction)
         if table is not None:
-            await show_panel(interaction, table)
+            await open_panel(interaction, table)
 
     def _today(self, interaction: discord.Interaction) -> tuple[int, date, str]:
         """The server, the UTC day and the daily tag (game and date) stored with its games."""

@@ -36,8 +36,9 @@ from engine import freecell_solver
 from engine.cards import RANKS, pretty, stack_deck, standard_deck
 from engine.core import Action, Game, IllegalAction, Option
 from engine.solitaire import (
-    BUILDS_ON,
     COLUMN_IDS,
+    FINISH,
+    GOES_ON,
     RANK,
     RED,
     Command,
@@ -46,6 +47,7 @@ from engine.solitaire import (
     builds_on,
     move_entry,
     run_length,
+    safe_for_foundation,
     sweep_wins,
 )
 
@@ -177,6 +179,18 @@ class FreeCellState(SolitaireState):
         tops += [(CELLS[k], card) for k, card in enumerate(self.cells) if card is not None]
         return tops
 
+    def _safe_source(self) -> str | None:
+        """As the base's, columns then cells, without building the list of tops: it runs
+        after every move (the safe auto-move), so it is on the hot path of random play."""
+        found = self.found
+        for i, col in enumerate(self.tableau):
+            if col and found[col[-1][-1]] == RANK[col[-1]] - 1 and safe_for_foundation(col[-1], found):
+                return COLUMN_IDS[i]
+        for k, card in enumerate(self.cells):
+            if card is not None and found[card[-1]] == RANK[card] - 1 and safe_for_foundation(card, found):
+                return CELLS[k]
+        return None
+
     def max_run(self, to_empty: bool = False) -> int:
         """The most cards one move may carry: (free cells + 1) x 2^(empty columns).
 
@@ -255,14 +269,14 @@ class FreeCellState(SolitaireState):
         tableau, cells, found = self.tableau, self.cells, self.found
         home: list[Entry] = []
         moves: list[Entry] = []
-        tops = [col[-1] if col else None for col in tableau]
-        wanted: dict[str, list[int]] = {}  # card -> the columns whose top it may go onto
-        for j, onto in enumerate(tops):
-            if onto is not None:
-                for card in BUILDS_ON[onto]:
-                    wanted.setdefault(card, []).append(j)
-        empties = tops.count(None)
-        first_empty = COLUMN_IDS[tops.index(None)] if empties else None
+        top_at: dict[str, int] = {}  # a column's top card -> the column
+        empties, first_empty = 0, ""
+        for j, col in enumerate(tableau):
+            if col:
+                top_at[col[-1]] = j
+            else:
+                empties += 1
+                first_empty = first_empty or COLUMN_IDS[j]
         free = cells.count(None)
         first_cell = CELLS[cells.index(None)] if free else None
         limit = (free + 1) << empties
@@ -273,7 +287,10 @@ class FreeCellState(SolitaireState):
             src = CELLS[k]
             if found[card[-1]] == RANK[card] - 1:
                 home.append(move_entry(src, "f", 1, 1, card))
-            for j in wanted.get(card, ()):
+            targets = [j for j in map(top_at.get, GOES_ON[card]) if j is not None]
+            if len(targets) > 1:
+                targets.sort()
+            for j in targets:
                 moves.append(move_entry(src, COLUMN_IDS[j], 1, 1, card))
             if first_empty:
                 moves.append(move_entry(src, first_empty, 1, 1, card))
@@ -287,11 +304,14 @@ class FreeCellState(SolitaireState):
             onto_columns: list[tuple[int, Entry]] = []
             for d in range(min(run, limit)):
                 card = col[-1 - d]
-                for j in wanted.get(card, ()):  # never column i: its top takes a lower rank
-                    onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
-            if len(onto_columns) > 1:
-                onto_columns.sort(key=_first)
-            moves += [entry for _, entry in onto_columns]
+                for onto in GOES_ON[card]:  # never column i: its top takes a lower rank
+                    j = top_at.get(onto)
+                    if j is not None:
+                        onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
+            if onto_columns:
+                if len(onto_columns) > 1:
+                    onto_columns.sort(key=_first)
+                moves += [entry for _, entry in onto_columns]
             if first_empty:
                 most = min(run, limit_empty)
                 for n in range(1, most + 1):
@@ -345,11 +365,11 @@ class FreeCellState(SolitaireState):
         if self.over:
             return None
         if self._can_finish():
-            return Action("finish", "Finish: send every card home")
+            return FINISH
         plan = freecell_solver.solve(self, HINT_BUDGET)
         if plan:
             cmd = self._command(plan[0])
-            return Action(cmd.text, self._label(cmd))
+            return self.action_for(cmd)
         best: tuple[int, Action] | None = None
         for action in self.legal_actions(0):
             if action.text.startswith("move"):

@@ -36,6 +36,7 @@ from engine.core import Action, Event, Game, IllegalAction, Option
 from engine.solitaire import (
     BUILDS_ON,
     COLUMN_IDS,
+    GOES_ON,
     RANK,
     RED,
     Command,
@@ -54,13 +55,16 @@ __all__ = ["GAME", "Klondike", "KlondikeState"]
 Entry = tuple[Action, Command]
 
 
-def _first(pair: tuple[int, Entry]) -> int:
-    return pair[0]
+def _second(pair: tuple[str, int]) -> int:
+    return pair[1]
 
 
 COLUMNS = 7
 KING = 13
 KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
+DRAW = Action("draw", "Draw", {"verb": "draw"})
+# The same action once the stock is empty; the panel names its verb as players say it.
+TURN_OVER = Action("draw", "Turn the waste over", {"verb": "turn over"})
 
 
 class Klondike(Game):
@@ -334,22 +338,25 @@ class KlondikeState(SolitaireState):
         tableau, down, found = self.tableau, self.down, self.found
         home: list[Entry] = []
         moves: list[Entry] = []
-        wanted: dict[str, list[int]] = {}  # card -> the columns whose face-up top it may go onto
+        top_at: dict[str, int] = {}  # a face-up column top -> the column
         first_empty = -1
         for j, col in enumerate(tableau):
             if not col:
                 if first_empty < 0:
                     first_empty = j
             elif len(col) > down[j]:
-                for card in BUILDS_ON[col[-1]]:
-                    wanted.setdefault(card, []).append(j)
+                top_at[col[-1]] = j
+        # (column, rank, colour) of each face-up top, in column order
+        tops = [(j, RANK[top], RED[top]) for top, j in sorted(top_at.items(), key=_second)]
         if self.waste:
             card = self.waste[-1]
             if found[card[-1]] == RANK[card] - 1:
                 home.append(move_entry("w", "f", 1, 1, card))
-            targets = wanted.get(card, [])
+            targets = [j for j in map(top_at.get, GOES_ON[card]) if j is not None]
             if first_empty >= 0 and RANK[card] == KING:
-                targets = sorted([*targets, first_empty])
+                targets.append(first_empty)
+            if len(targets) > 1:
+                targets.sort()
             moves += [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets]
         for i, col in enumerate(tableau):
             if len(col) <= down[i]:
@@ -358,22 +365,23 @@ class KlondikeState(SolitaireState):
             if found[top[-1]] == RANK[top] - 1:
                 home.append(move_entry(src, "f", 1, 1, top))
             run = run_length(col, down[i])
-            onto_columns: list[tuple[int, Entry]] = []
-            for d in range(run):
-                card = col[-1 - d]
-                for j in wanted.get(card, ()):  # never column i: its top takes a lower rank
-                    onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
-            # a king already at the bottom gains nothing from moving to an empty column
-            if first_empty >= 0 and RANK[col[-run]] == KING and run != len(col):
-                onto_columns.append((first_empty, move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run])))
-            if len(onto_columns) > 1:
-                onto_columns.sort(key=_first)
-            moves += [entry for _, entry in onto_columns]
+            base = RANK[top] + 1  # the rank of the top a card d deep in the run goes onto, less d
+            king = first_empty >= 0 and RANK[col[-run]] == KING and run != len(col)
+            for j, rank, red in tops:
+                # a king already at the bottom gains nothing from moving to an empty column
+                if king and first_empty < j:
+                    moves.append(move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run]))
+                    king = False
+                d = rank - base
+                if 0 <= d < run and RED[col[-1 - d]] != red:  # never column i: its top is lower
+                    moves.append(move_entry(src, COLUMN_IDS[j], d + 1, d + 1, col[-1 - d]))
+            if king:
+                moves.append(move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run]))
         return home, moves
 
     def _verb_actions(self) -> list[Action]:
         if self._draw_problem() is None:
-            return [Action("draw", "Draw" if self.stock else "Turn the waste over")]
+            return [DRAW if self.stock else TURN_OVER]
         return []
 
     # -- finishing, hints and stuck -------------------------------------------

@@ -21,7 +21,8 @@ history stays small in a dump. Ops:
 Pile ids inside ops are the notation's: columns "1".."8", free cells "a".."d",
 the waste "w", and a foundation "f" plus its suit ("fS").
 
-Common notation (each game documents its own piles and verbs):
+Common notation (each game documents its own piles and verbs; reading and writing
+it is engine/solitaire_notation.py, which also gives every action its parts):
     move <from> <to> [n]   also "3 to 7", "3-7", "3>f", "3f", "m 3 7"
     undo, auto, finish, resign, hint
 """
@@ -29,14 +30,31 @@ Common notation (each game documents its own piles and verbs):
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-from engine.cards import RANKS, SUITS, pretty, standard_deck
+from engine.cards import RANKS, SUITS, standard_deck
 from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, load_rng
+from engine.solitaire_notation import (
+    ANY_SUIT,
+    AUTO,
+    FINISH,
+    PLAIN_VERBS,
+    PRETTY,
+    RANK_NAMES,
+    RESIGN,
+    UNDO,
+    VERBS,
+    Command,
+    is_card,
+    move_entry,
+    move_parts,
+    pile_words,
+    split_command,
+)
 
 __all__ = [
+    "FINISH",
+    "GOES_ON",
     "Command",
     "Legal",
     "Op",
@@ -60,9 +78,13 @@ BUILDS_ON: dict[str, tuple[str, ...]] = {
     onto: tuple(c for c in standard_deck() if RANK[onto] == RANK[c] + 1 and RED[onto] != RED[c])
     for onto in standard_deck()
 }
+# GOES_ON[card]: the two cards card may be built onto (one rank higher, other colour).
+GOES_ON: dict[str, tuple[str, ...]] = {
+    card: tuple(onto for onto in standard_deck() if RANK[onto] == RANK[card] + 1 and RED[onto] != RED[card])
+    for card in standard_deck()
+}
 COLUMN_IDS = tuple(str(i + 1) for i in range(8))  # column index -> its id in the notation
 _COLUMN_INDEX = {pid: i for i, pid in enumerate(COLUMN_IDS)}
-PRETTY: dict[str, str] = {c: pretty(c) for c in standard_deck()}
 # The suits of the other colour: their foundations decide whether a card is safe.
 OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 
@@ -125,171 +147,19 @@ def sweep_wins(piles: list[list[str]], found: dict[str, int]) -> bool:
     return not any(tops)
 
 
-# -- notation -----------------------------------------------------------------
-
-VERBS = {
-    "undo": "undo",
-    "u": "undo",
-    "z": "undo",
-    "back": "undo",
-    "takeback": "undo",
-    "auto": "auto",
-    "autoplay": "auto",
-    "finish": "finish",
-    "done": "finish",
-    "resign": "resign",
-    "forfeit": "resign",
-    "quit": "resign",
-    "give up": "resign",
-    "hint": "hint",
-    "?": "hint",
-}
-_MOVE_WORDS = {"move", "mv", "m", "put", "play"}
-_FILLER = {"to", "onto", "on", "from", "the", "column", "col", "pile", "cards", "card", "of"}
-_PILE_WORDS = {
-    "waste": "w",
-    "foundation": "f",
-    "foundations": "f",
-    "home": "f",
-    "found": "f",
-    "fd": "f",
-    "cell": "cell",
-    "freecell": "cell",
-    "fc": "cell",
-    "free": "cell",
-    "freecells": "cell",
-}
-_SEPARATORS = re.compile(r"->|=>|→|>|-|,|:|/|;")
-_WORDS_IN_RANK_ORDER = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen")
-_RANK_WORDS = dict(zip((*_WORDS_IN_RANK_ORDER, "king"), RANKS, strict=True))
-_SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
-_SYMBOL_SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
-# "ace of clubs", "10 of ♥", "q of spades": a card named in words becomes its code first.
-_CARD_PHRASE = re.compile(
-    r"\b(" + "|".join(_RANK_WORDS) + r"|10|[2-9]|[ajqk])\s+of\s+(clubs?|diamonds?|hearts?|spades?|[♣♦♥♠♧♢♡♤])",
-    re.IGNORECASE,
-)
-_CARD_TOKEN = re.compile(r"(10|[2-9ajqkt])([cdhs♣♦♥♠♧♢♡♤])")
-_SYMBOLS = "♣♦♥♠♧♢♡♤"
-ANY_SUIT = "*"  # a token "*A" stands for a rank named without its suit ("ace to foundation")
-
-
-_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-_CARD_CODES = frozenset(standard_deck())
-
-
-def _is_card(token: str) -> bool:
-    return token in _CARD_CODES
-
-
-def _card_phrase(match: re.Match[str]) -> str:
-    rank = _RANK_WORDS.get(match[1].lower(), match[1].upper())
-    suit = _SYMBOL_SUITS.get(match[2]) or _SUIT_WORDS[match[2].lower().rstrip("s")]
-    return rank + suit
-
-
-def card_token(word: str) -> str | None:
-    """The card code a typed word names ("a♣", "10h", "th"), or None if it names no card."""
-    m = _CARD_TOKEN.fullmatch(word.lower())
-    if m is None:
-        return None
-    rank = {"t": "10"}.get(m[1], m[1].upper())
-    return rank + _SYMBOL_SUITS.get(m[2], m[2].upper())
-
-
-def split_command(text: str) -> list[str]:
-    """Lower-cased words with separators and filler removed ("3 to 7" -> ["3", "7"]).
-
-    Piles come out as the notation's ids ("1".."8", "a".."d", "w", "f", "cell"); a
-    card named in a command of several words comes out as its code ("AC"), and a
-    rank named alone as ANY_SUIT plus the rank ("*A"). A one-word command keeps the
-    old shorthand where every character is a pile ("3f", "a5"), unless it carries a
-    suit symbol.
-    """
-    text = text.strip()
-    text = text.rstrip(".!") if text.rstrip(".!") else text
-    if len(text) > 1 and text.endswith("?"):
-        text = text[:-1]
-    text = re.sub(r"free\s+cells?", "freecell", _CARD_PHRASE.sub(_card_phrase, text), flags=re.IGNORECASE)
-    words = [w for w in _SEPARATORS.sub(" ", text).split() if w.lower() not in _FILLER]
-    if words and words[0].lower() in _MOVE_WORDS:
-        words = words[1:]
-    shorthand = len(words) == 1 and 2 <= len(words[0]) <= 3 and words[0].lower() not in _PILE_WORDS
-    if shorthand and not any(c in _SYMBOLS for c in words[0]):
-        words = list(words[0].lower())  # "3f", "a5", "37": every pile is one character
-        if len(words) == 3 and not words[2].isdigit():
-            words = [words[0], words[1] + words[2]]
-    several = len(words) > 1
-    out = []
-    for i, raw in enumerate(words):
-        w = raw.lower()
-        w = _PILE_WORDS.get(w, w)
-        # "cell a" names the cell; a lone "cell" means the first free one.
-        if w == "cell" and i + 1 < len(words) and words[i + 1].lower() in ("a", "b", "c", "d"):
-            continue
-        if several and len(w) > 1 and not w.isdigit() and w != "cell":
-            if (card := card_token(w)) is not None:
-                w = card
-            elif w in _RANK_WORDS:
-                w = ANY_SUIT + _RANK_WORDS[w]
-        out.append(w)
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A parsed, validated action: verb, piles, card count and canonical text."""
-
-    verb: str
-    text: str
-    src: str = ""
-    dst: str = ""
-    n: int = 0
-    card: str = ""  # the lowest of the moving cards, when known
-
-
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """Everything legal in one position, worked out once and kept until the position changes.
 
     `commands` maps each move's canonical text to its parsed Command so applying a
     listed move skips parsing; `actions` is the whole menu in legal_actions order.
+    (A NamedTuple: one is built per position in random play, and a frozen dataclass
+    costs several times as much to build.)
     """
 
     actions: list[Action]
-    commands: dict[str, tuple[Action, Command]]  # moves, and the verbs in _PLAIN_VERBS
+    commands: dict[str, tuple[Action, Command]]  # moves, and the verbs in PLAIN_VERBS
     home: int  # how many of the moves go to a foundation
     moves: int  # how many moves (home ones included) there are
-
-
-AUTO = Action("auto", "Auto: send safe cards home")
-FINISH = Action("finish", "Finish: send every card home")
-UNDO = Action("undo", "Undo")
-RESIGN = Action("resign", "Resign")
-_PLAIN_VERBS = {verb: Command(verb, verb) for verb in ("undo", "resign", "draw")}
-
-# (src, dst, n, default count, moving card) -> the move's Action and Command. The
-# label depends only on these, so each distinct move is formatted once per process.
-_MOVE_CACHE: dict[tuple[str, str, int, int, str], tuple[Action, Command]] = {}
-
-
-def move_entry(src: str, dst: str, n: int, default: int, card: str) -> tuple[Action, Command]:
-    """The Action and Command for moving n cards (the lowest being `card`) from src to dst."""
-    key = (src, dst, n, default, card)
-    hit = _MOVE_CACHE.get(key)
-    if hit is None:
-        text = f"move {src} {dst}" + (f" {n}" if n != default else "")
-        action = Action(text, f"{PRETTY[card]} to {_where(dst)}")
-        hit = _MOVE_CACHE[key] = (action, Command("move", text, src, dst, n, card))
-    return hit
-
-
-def _where(dst: str) -> str:
-    if dst == "f":
-        return "foundation"
-    if dst == "w":
-        return "waste"
-    return f"column {dst}" if dst.isdigit() else f"free cell {dst}"
 
 
 # -- the shared state ---------------------------------------------------------
@@ -316,6 +186,10 @@ class SolitaireState(State):
     resigned: bool
     rng: random.Random
     _legal: Legal | None = None  # the legal moves of the current position, None until asked
+    # _kept[i]: the Legal of the position before history[i] (None if never asked), so an
+    # undo gets its moves back without working them out again (random play undoes often).
+    _kept: list[Legal | None]
+    _prior: Legal | None = None  # the Legal of the position an action being applied starts from
 
     # -- construction helpers -------------------------------------------------
     def _init_common(self, options: dict[str, str], rng: random.Random) -> None:
@@ -330,6 +204,7 @@ class SolitaireState(State):
         self.resigned = False
         self.rng = rng
         self._legal = None
+        self._kept = []
 
     def _dump_common(self) -> dict[str, Any]:
         return {
@@ -355,6 +230,7 @@ class SolitaireState(State):
         self.resigned = bool(data["resigned"])
         self.rng = load_rng(data["rng"])
         self._legal = None
+        self._kept = [None] * len(self.history)
 
     def _copy_common(self, other: SolitaireState) -> None:
         other._news = []
@@ -370,6 +246,7 @@ class SolitaireState(State):
         # copying a Mersenne Twister state costs more than the rest of the copy together.
         other.rng = self.rng
         other._legal = self._legal  # immutable once built, so the copy may share it
+        other._kept = self._kept[:]
 
     def stats(self, seat: int) -> dict[str, int | float]:
         return {"hints": self.hints, "undos": self.undos}
@@ -377,7 +254,8 @@ class SolitaireState(State):
     # -- turn structure -------------------------------------------------------
     @property
     def won(self) -> bool:
-        return sum(self.found.values()) == 52
+        found = self.found  # asked several times per action: the first suit usually settles it
+        return found["S"] == 13 and found["H"] == 13 and found["D"] == 13 and found["C"] == 13
 
     @property
     def over(self) -> bool:
@@ -521,8 +399,18 @@ class SolitaireState(State):
         hit = self._listed(text)
         if hit is not None:
             return hit[0]
-        cmd = self._command(text)
-        return Action(cmd.text, self._label(cmd))
+        return self.action_for(self._command(text))
+
+    def action_for(self, cmd: Command) -> Action:
+        """The Action (label and parts) of a checked command: the listed one when it is listed."""
+        hit = self.legal().commands.get(cmd.text)
+        if hit is not None:
+            return hit[0]
+        if cmd.verb != "move":
+            return Action(cmd.text, cmd.verb.capitalize(), {"verb": cmd.verb})
+        card = self._moving_card(cmd.src, cmd.n)
+        parts = move_parts(cmd.src, cmd.dst, card) if card else {"verb": "move"}
+        return Action(cmd.text, self._label(cmd), parts)
 
     def _listed(self, text: str) -> tuple[Action, Command] | None:
         """The listed move whose canonical text is exactly `text` (no parsing needed)."""
@@ -544,7 +432,7 @@ class SolitaireState(State):
             src, dst = words[0], self._destination(words[1])
             if src.startswith(ANY_SUIT):
                 return self._resolve_rank(src[1:], dst, n)
-            if _is_card(src):
+            if is_card(src):
                 src, n = self._card_source(src, dst, n)
             return self._resolve_move(src, dst, n)
         raise IllegalAction(self._help())
@@ -583,7 +471,7 @@ class SolitaireState(State):
         """A pile id, or the column whose top is the card named (“7♥ on 8♠”)."""
         if word.startswith(ANY_SUIT):
             raise IllegalAction("Say which card to build on with its suit, as in “7♥ on 8♠”, or give a column number.")
-        if not _is_card(word):
+        if not is_card(word):
             return word
         for pid, top in self._top_cards():
             if top == word and pid.isdigit():
@@ -602,7 +490,7 @@ class SolitaireState(State):
                 fits.append((card, self._resolve_move(where[0], dst, where[1] if n is None else n)))
             except IllegalAction:
                 continue
-        name = _RANK_NAMES.get(rank, rank)
+        name = RANK_NAMES.get(rank, rank)
         if not fits:
             raise IllegalAction(f"No {name} can go there now.")
         if len(fits) > 1:
@@ -647,7 +535,7 @@ class SolitaireState(State):
         if cmd.verb != "move":
             return cmd.verb.capitalize()
         card = self._moving_card(cmd.src, cmd.n)
-        return f"{PRETTY[card]} to {_where(cmd.dst)}" if card else cmd.text
+        return f"{PRETTY[card]} to {pile_words(cmd.dst)}" if card else cmd.text
 
     def _moving_card(self, src: str, n: int) -> str | None:
         """The bottom card of the n cards leaving src."""
@@ -663,15 +551,17 @@ class SolitaireState(State):
 
     def _execute(self, cmd: Command) -> list[Event]:
         self._news = []  # events the game's own reactions add (a Klondike card turned up)
-        self._legal = None  # every verb but hint changes the position or the counters
+        self._prior, self._legal = self._legal, None  # every verb but hint changes the position
         if cmd.verb == "undo":
             self._undo_step()
+            self._legal = self._kept.pop()
             self.undos += 1
             return [Event("undo", "{p0} takes back a move.", {"moves": self.moves})]
         if cmd.verb == "resign":
             self.resigned = True
             return [Event("resign", "{p0} resigns.", {"moves": self.moves})]
         if cmd.verb == "hint":
+            self._legal = self._prior  # a hint changes only the counters
             hint = self.hint()
             self.hints += 1
             said = f"try {hint.text}" if hint else "no useful move is left"
@@ -686,7 +576,7 @@ class SolitaireState(State):
             text = "{p0} sends every card home."
             return self._record(ops, Event("finish", text, {"cards": self._home_cards(ops)}))
         if cmd.verb == "move":
-            card = self._moving_card(cmd.src, cmd.n)
+            card = cmd.card or self._moving_card(cmd.src, cmd.n)  # a listed move knows its card
             ops = self._do_move(cmd.src, cmd.dst, cmd.n)
             event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
             auto = self._auto_ops() if self.auto_after_move else []
@@ -727,14 +617,17 @@ class SolitaireState(State):
         return f"{{p0}} puts {PRETTY[card]} in free cell {cmd.dst}."
 
     def _record(self, ops: list[Op], event: Event) -> list[Event]:
-        """Keep ops as one undo step and add the win / stuck narration."""
+        """Keep ops as one undo step and add the win narration.
+
+        Whether the game is stuck is not worked out here: it needs every move of the
+        new position, and only the view (the picture's warning) asks for it.
+        """
         self.history.append(ops)
+        self._kept.append(self._prior)
         events = [event, *self._news]
         self._news = []
         if self.won:
             events.append(Event("win", f"{{p0}} wins in {self.moves} moves!", {"moves": self.moves}))
-        elif self._stuck():
-            events.append(Event("stuck", "No useful move is left: undo or resign.", {}))
         return events
 
     def hint(self) -> Action | None:
@@ -771,12 +664,12 @@ class SolitaireState(State):
         if legal is None:
             home, moves = self._move_entries()
             entries = home + moves
-            actions = [a for a, _ in entries] + self._verb_actions() + self._tail_actions(home)
+            verbs = self._verb_actions() + self._tail_actions(home)
             commands = {a.text: (a, c) for a, c in entries}
-            for a in actions:  # verbs whose check has no side effect may skip parsing too
-                if a.text in _PLAIN_VERBS:
-                    commands[a.text] = (a, _PLAIN_VERBS[a.text])
-            legal = self._legal = Legal(actions, commands, len(home), len(entries))
+            for a in verbs:  # verbs whose check has no side effect may skip parsing too
+                if a.text in PLAIN_VERBS:
+                    commands[a.text] = (a, PLAIN_VERBS[a.text])
+            legal = self._legal = Legal([a for a, _ in entries] + verbs, commands, len(home), len(entries))
         return legal
 
     def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:

@@ -540,9 +540,7 @@ class Fuzzer:
             member = self.by_id[user_id]
             channel = next(c for c in self.channels if c.id != table.channel_id)
         bait = await member.send(channel, "look at this")
-        custom_id = f"parlour:act:{table.id}:{table.version}:0"
-        if table.game.name in ("klondike", "freecell"):
-            custom_id = f"parlour:sol:any:{table.id}:{table.version}"
+        custom_id = f"parlour:act:{table.id}:{table.version}:0"  # the solitaires use the same panel
         mark = self.log_mark(table.id)
         # Discord may refuse such a click or deliver it; either way it is not counted unanswered.
         self.cut.add(self.emit_component(member, bait, custom_id, [text], forged=True).id)

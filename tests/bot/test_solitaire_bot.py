@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 
 import aiosqlite
+import discord
 
 from bot.rules import RULES_DIR
+from bot.steps import DONE, Step, walk
 from engine.freecell_solver import solve
 from tests.bot.helpers import custom_ids, make_bot, table_message, table_of
 
@@ -24,21 +26,6 @@ def raw_components(message) -> list[dict]:
     return out
 
 
-def component(message, custom_id: str) -> dict:
-    for c in raw_components(message):
-        if c.get("custom_id") == custom_id:
-            return c
-    raise AssertionError(f"no {custom_id} in {[c.get('custom_id') for c in raw_components(message)]}")
-
-
-def option_values(message, custom_id: str) -> list[str]:
-    return [o["value"] for o in component(message, custom_id)["options"]]
-
-
-def sol_id(kind: str, table, *rest: str) -> str:
-    return ":".join(["parlour:sol", kind, str(table.id), str(table.version), *rest])
-
-
 def table_labels(channel, table) -> dict[str, str]:
     """custom id -> label of the table message's buttons."""
     out = {}
@@ -48,12 +35,65 @@ def table_labels(channel, table) -> dict[str, str]:
     return out
 
 
+def step_labels(panel, table) -> dict[str, str]:
+    """The step panel's buttons: path -> label."""
+    head = f"parlour:step:{table.id}:{table.version}:"
+    return {
+        c["custom_id"][len(head) :]: c.get("label") for c in raw_components(panel) if c["custom_id"].startswith(head)
+    }
+
+
 def position(state) -> dict:
     """The dump without the counters an undo itself moves (undos, and cards seen once)."""
     d = json.loads(json.dumps(state.dump()))
     d.pop("undos")
     d.pop("seen", None)
     return d
+
+
+def leads_to(actions, path: list[str], text: str) -> bool:
+    found = walk(actions, path)
+    if isinstance(found, Step):
+        return any(a.text == text for a in found.remaining)
+    return found is not None and found.text == text
+
+
+async def step_click(member, panel, table, path: list[str]):
+    """Click the panel's component for `path`: its button, or its option in the select (paging on)."""
+    joined = ".".join(path)
+    ids = custom_ids(panel)
+    button = f"parlour:step:{table.id}:{table.version}:{joined}"
+    if button in ids:
+        return (await member.click(panel, custom_id=button)).response
+    base = ".".join(path[:-1])
+    select = f"parlour:stepsel:{table.id}:{table.version}:{base}"
+    for _ in range(5):
+        values = [o["value"] for c in raw_components(panel) if c["custom_id"] == select for o in c["options"]]
+        if path[-1] in values:
+            return (await member.select(panel, [path[-1]], custom_id=select)).response
+        more = next(c for c in ids if c.startswith(f"parlour:steppage:{table.id}:"))
+        panel = (await member.click(panel, custom_id=more)).response
+        ids = custom_ids(panel)
+    raise AssertionError(f"no component for {path} in {ids}")
+
+
+async def move_by_steps(member, panel, table, text: str) -> tuple[object, int]:
+    """Make the move `text` on the step panel as a player does: verb, card, target.
+
+    Which option to pick is read from the same walk the panel draws (bot/steps.py);
+    returns the panel after the move and how many clicks it took."""
+    target = table.state.parse(0, text).text
+    version, path, clicks = table.version, [], 0
+    while table.version == version:
+        actions = table.state.legal_actions(0)
+        step = walk(actions, path)
+        assert isinstance(step, Step), (path, step)
+        tokens = [tok for tok, _ in step.options] + ([DONE] if step.can_finish else [])
+        path = [*path, next(tok for tok in tokens if leads_to(actions, [*path, tok], target))]
+        panel = await step_click(member, panel, table, path)
+        clicks += 1
+        assert clicks <= 4
+    return panel, clicks
 
 
 async def play_plan(member, channel, game: str, plan: list[str]) -> None:
@@ -78,39 +118,33 @@ async def test_a_numbered_freecell_deal_is_won_through_the_panel_and_play(simcor
     assert table.state.view(None)["deal"] == SHORT_DEAL and table.seats[0].user_id == alice.id
     assert table.deadline is None  # solo games have no turn timer
     panel = started.followups[0]
-    assert panel.ephemeral and panel.attachments[0].filename == "table.png"
-    assert f"deal {SHORT_DEAL}" in panel.content
+    assert panel.ephemeral and panel.attachments[0].filename == "hand.png"
+    # the panel starts with what to do: Move first, then the verbs legal now
+    assert next(iter(step_labels(panel, table).values())) == "Move" and "Choose what to do" in panel.content
     # the table shows Hint even though "hint" isn't a legal action
     assert f"parlour:quick:{table.id}:hint" in custom_ids(table_message(channel, table.id))
 
     plan = solve(table.state)
     assert plan is not None
+    most = 0
     for step, text in enumerate(plan):
         version = table.version
-        words = table.state.parse(0, text).text.split()
-        if words[0] != "move":
-            clicked = await alice.click(panel, custom_id=sol_id("do", table, words[0]))
-            panel = clicked.response
-        elif step % 4 == 3:
-            # a typed move; the panel is now stale and its next pick redraws it fresh
+        if step % 4 == 3:
+            # a typed move; the panel is now stale and its next click redraws it fresh
             await play_plan(alice, channel, "freecell", [text])
-            refreshed = await alice.select(panel, [words[1]], custom_id=f"parlour:sol:from:{table.id}:{version}")
+            stale = next(c for c in custom_ids(panel) if c.startswith(f"parlour:step:{table.id}:{version}:"))
+            refreshed = await alice.click(panel, custom_id=stale)
             assert "moved on" in refreshed.response.content
             assert table.version == version + 1
             panel = refreshed.response
             continue
-        else:
-            src, value = words[1], words[2] + (f":{words[3]}" if len(words) > 3 else "")
-            assert src in option_values(panel, sol_id("from", table))
-            picked = await alice.select(panel, [src], custom_id=sol_id("from", table))
-            assert table.version == version, "choosing where from changes nothing"
-            assert value in option_values(picked.response, sol_id("to", table, src))
-            moved = await alice.select(picked.response, [value], custom_id=sol_id("to", table, src))
-            panel = moved.response
-            assert panel.content.splitlines()[1].startswith("✅")
+        panel, clicks = await move_by_steps(alice, panel, table, text)
+        most = max(most, clicks)
         assert table.version == version + 1
+        assert panel.content.startswith("✅") or not table.active, panel.content
+    assert most <= 3  # Move, the card, where it goes
     assert table.state.won and table.status == "over"
-    assert "This game is over. Solved in" in panel.content and not panel.components
+    assert "This game is over." in panel.content and not custom_ids(panel)[:-1]
     final = table_message(channel, table.id)
     assert "🏆 Solved!" in final.embeds[0].description
     assert final.attachments[0].description.startswith(f"FreeCell deal {SHORT_DEAL}, move {len(plan)}. Solved")
@@ -118,13 +152,37 @@ async def test_a_numbered_freecell_deal_is_won_through_the_panel_and_play(simcor
     assert (user, won, moves) == (alice.id, 1, table.state.moves)
 
 
+async def test_a_card_with_one_place_to_go_moves_in_two_clicks_and_back_undoes_a_pick(simcord_env, world):
+    _guild, channel, alice, _bob = world
+    started = await alice.slash(channel, "freecell start", deal=SHORT_DEAL)
+    table = table_of(simcord_env)
+    panel = started.followups[0]
+    version = table.version
+    actions = table.state.legal_actions(0)
+    picked = await step_click(alice, panel, table, ["0"])  # Move
+    assert "Choose a card" in picked.content and table.version == version
+    cards = walk(actions, ["0"])
+    # every card that can move is offered, and nothing else
+    heads = {a.parts["cards"][0] for a in actions if a.parts["verb"] == "move"}
+    assert len(cards.options) == len(heads)
+    back = await alice.click(picked, custom_id=f"parlour:step:{table.id}:{version}:")
+    assert "Choose what to do" in back.response.content
+    # a card with one target: the card pick makes the move
+    one = next(tok for tok, _ in cards.options if not isinstance(walk(actions, ["0", tok]), Step))
+    action = walk(actions, ["0", one])
+    again = await step_click(alice, back.response, table, ["0"])
+    done = await step_click(alice, again, table, ["0", one])
+    assert table.version == version + 1 and table.state.moves == 1
+    assert done.content.startswith("✅") and action.label.split(" to ")[0] in done.content
+
+
 # -- Klondike: undo and the recycled stock through buttons ---------------------------------
 async def test_klondike_undo_restores_the_position_and_the_stock_recycles(simcord_env, world):
     _guild, channel, alice, _bob = world
     started = await alice.slash(channel, "klondike start", draw="3", passes="3")
     table = table_of(simcord_env)
-    panel = started.followups[0]
-    assert "draw 3, 3 passes" in panel.content
+    assert "Choose what to do" in started.followups[0].content
+    assert table_message(channel, table.id).attachments[0].description.startswith("Klondike, draw 3, pass 1 of 3")
     before = position(table.state)
     labels = table_labels(channel, table)
     assert labels[f"parlour:quick:{table.id}:draw"] == "Draw"
@@ -137,23 +195,27 @@ async def test_klondike_undo_restores_the_position_and_the_stock_recycles(simcor
     assert "takes back" in undone.response.content
     assert position(table.state) == before and table.state.undos == 1
 
-    # draw through the whole stock with the panel's button, then turn the waste over
+    # draw through the whole stock with the panel's Draw, then turn the waste over
     panel = (await alice.slash(channel, "klondike hand")).response
+
+    async def verb(panel, label):
+        path = next(p for p, shown in step_labels(panel, table).items() if shown == label)
+        return await step_click(alice, panel, table, path.split("."))
+
     for _ in range(8):
-        assert component(panel, sol_id("do", table, "draw"))["label"] == "Draw"
-        panel = (await alice.click(panel, custom_id=sol_id("do", table, "draw"))).response
+        panel = await verb(panel, "Draw")
     view = table.state.view(None)
     assert view["stock"] == 0 and view["waste_count"] == 24 and view["pass"] == 1
     assert table_labels(channel, table)[f"parlour:quick:{table.id}:draw"] == "Turn over"
-    assert component(panel, sol_id("do", table, "draw"))["label"] == "Turn over"
+    assert "Turn Over" in step_labels(panel, table).values() and "Draw" not in step_labels(panel, table).values()
     emptied = position(table.state)
-    panel = (await alice.click(panel, custom_id=sol_id("do", table, "draw"))).response
+    panel = await verb(panel, "Turn Over")
     view = table.state.view(None)
     assert view["stock"] == 24 and view["waste_count"] == 0 and view["pass"] == 2 and view["passes_left"] == 1
     assert "turns the waste over" in panel.content
     # the same 24 cards come round again in the same order
     assert table.state.stock == [c for c in before["stock"]]
-    panel = (await alice.click(panel, custom_id=sol_id("do", table, "undo"))).response
+    panel = await verb(panel, "Undo")
     assert position(table.state) == emptied and table.state.view(None)["pass"] == 1
 
 
@@ -164,13 +226,11 @@ async def test_hint_is_shown_to_the_player_alone_and_counted(simcord_env, world)
     hinted = await alice.click(table_message(channel, table.id), custom_id=f"parlour:quick:{table.id}:hint")
     assert hinted.ephemeral and "asks for a hint: try " in hinted.response.content
     assert table.state.hints == 1 and table.state.moves == 0
-    # the panel's Hint offers to play the suggestion, which then is one click
+    # the suggestion is then made on the step panel: the hinted card, then where it goes
+    suggestion = hinted.response.content.split("try ")[1].rstrip(".")
     panel = (await alice.slash(channel, "freecell hand")).response
-    shown = await alice.click(panel, custom_id=sol_id("do", table, "hint"))
-    suggestion = shown.response.content.split("`")[1]
-    assert "💡 Hint:" in shown.response.content and table.state.hints == 2
-    played = await alice.click(shown.response, custom_id=sol_id("do", table, suggestion))
-    assert played.response.content.splitlines()[1].startswith("✅") and table.state.moves == 1
+    panel, clicks = await move_by_steps(alice, panel, table, suggestion)
+    assert clicks <= 3 and panel.content.startswith("✅") and table.state.moves == 1 and table.state.hints == 1
 
 
 # -- daily deals -----------------------------------------------------------------------------
@@ -297,7 +357,7 @@ async def test_wrong_input_gets_one_sentence_and_changes_nothing(simcord_env, wo
     # a pick on a panel drawn before a move is refused with a fresh panel, not applied
     move = next(a.text for a in table.state.legal_actions(0) if a.text.startswith("move"))
     await alice.slash(channel, "freecell play", action=move)
-    stale = await alice.select(panel, [move], custom_id=f"parlour:sol:any:{table.id}:{version}")
+    stale = await alice.select(panel, [move], custom_id=f"parlour:act:{table.id}:{version}:0")
     assert "moved on" in stale.response.content and table.version == version + 1
 
 
@@ -314,10 +374,7 @@ async def test_the_panel_keeps_working_after_a_restart(simcord_env, world, db_pa
     await simcord_env.restart_bot(make_bot(db_path, seed=99))
     table = table_of(simcord_env, game_id)
     assert json.dumps(table.state.dump(), sort_keys=True) == saved
-    words = table.state.parse(0, plan[5]).text.split()
-    picked = await alice.select(panel, [words[1]], custom_id=sol_id("from", table))
-    value = words[2] + (f":{words[3]}" if len(words) > 3 else "")
-    await alice.select(picked.response, [value], custom_id=sol_id("to", table, words[1]))
+    await move_by_steps(alice, panel, table, plan[5])
     assert table.state.moves == 6
     await play_plan(alice, channel, "freecell", plan[6:])
     assert table.state.won
@@ -334,3 +391,28 @@ async def test_rules_come_whole_in_pages_with_the_discord_section(simcord_env, w
     source = (RULES_DIR / "klondike.md").read_text(encoding="utf-8").strip()
     assert text == source and "## Playing in Discord" in text
     assert all(len(e.description) <= 4096 for e in embeds)
+
+
+async def test_a_panel_drawn_before_the_step_panel_answers_with_the_step_panel(simcord_env, world):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "freecell start", deal=SHORT_DEAL)
+    table = table_of(simcord_env)
+    old = discord.ui.View(timeout=None)
+    old.add_item(
+        discord.ui.Select(
+            custom_id=f"parlour:sol:from:{table.id}:{table.version}",
+            options=[discord.SelectOption(label="Column 3", value="3")],
+        )
+    )
+    old.add_item(
+        discord.ui.Button(label="Play the hint", custom_id=f"parlour:sol:do:{table.id}:{table.version}:move 3 7")
+    )
+    await simcord_env.bot.get_channel(channel.id).send("an old panel", view=old)
+    message = channel.history()[-1]
+    before = json.dumps(table.state.dump())
+    refused = await bob.click(message, custom_id=f"parlour:sol:do:{table.id}:{table.version}:move 3 7")
+    assert refused.response.content == "You aren't playing in this game."
+    picked = await alice.select(message, ["3"], custom_id=f"parlour:sol:from:{table.id}:{table.version}")
+    assert picked.response.content.startswith("This panel has been replaced")
+    assert any(c.startswith(f"parlour:step:{table.id}:") for c in custom_ids(picked.response))
+    assert json.dumps(table.state.dump()) == before

@@ -546,3 +546,41 @@ def test_a_copy_moves_on_without_touching_the_original():
     other.apply(0, "move 1 a")
     assert [a.text for a in state.legal_actions(0)] == before and dump_text(state) == dumped
     assert other.cells[0] is not None and state.cells[0] is None
+
+
+# -- structured parts: what the step panel reads ----------------------------------------------
+def test_every_move_names_its_card_and_its_piles_as_players_do():
+    state = position([["KC", "9S", "8H"], ["3C"], ["10D"]], cells=("AS", None, None, None))
+    parts = {a.text: a.parts for a in state.legal_actions(0)}
+    assert parts["move 1 3"] == {"verb": "move", "cards": ["9S"], "from": "column 1", "to": "column 3"}
+    assert parts["move a f"] == {"verb": "move", "cards": ["AS"], "from": "free cell a", "to": "foundation"}
+    assert parts["move 2 b"] == {"verb": "move", "cards": ["3C"], "from": "column 2", "to": "free cell b"}
+    # to an empty column every count is a move of its own, told apart by the run's head card
+    assert parts["move 1 4 1"]["cards"] == ["8H"] and parts["move 1 4"]["cards"] == ["9S"]
+    assert parts["resign"] == {"verb": "resign"}
+
+
+def test_a_card_and_a_target_pin_down_exactly_one_move():
+    for deal in (1, 617, 11982):
+        state = GAME.new(1, options={"deal": str(deal)})
+        rng = random.Random(deal)
+        for _ in range(40):
+            actions = state.legal_actions(0)
+            moves = [a for a in actions if a.parts["verb"] == "move"]
+            keys = [(a.parts["cards"][0], a.parts["to"]) for a in moves]
+            assert len(keys) == len(set(keys))
+            assert all(a.parts.get("verb") for a in actions)
+            state.apply(0, rng.choice([a for a in actions if a.text != "resign"]))
+            if state.over:
+                break
+
+
+def test_a_typed_move_comes_back_with_the_listed_parts():
+    state = position([["9S", "8H"], ["3C"], ["10D"]])
+    assert state.parse(0, "9♠ on 10♦").parts == {
+        "verb": "move",
+        "cards": ["9S"],
+        "from": "column 1",
+        "to": "column 3",
+    }
+    assert state.parse(0, "hint").parts == {"verb": "hint"}

@@ -571,3 +571,32 @@ def test_a_copy_moves_on_without_touching_the_original():
     other.apply(0, "draw")
     assert [a.text for a in state.legal_actions(0)] == before
     assert not state.waste and other.waste
+
+
+# -- structured parts: what the step panel reads ----------------------------------------------
+def test_every_move_names_its_card_and_its_piles_as_players_do():
+    state = position([["QS", "JD"], ["AH"], []], down=[0, 0, 0], stock=["2C"], waste=["KC"])
+    parts = {a.text: a.parts for a in state.legal_actions(0)}
+    assert parts["move w 3"] == {"verb": "move", "cards": ["KC"], "from": "waste", "to": "column 3"}
+    assert parts["move 2 f"] == {"verb": "move", "cards": ["AH"], "from": "column 2", "to": "foundation"}
+    assert parts["draw"] == {"verb": "draw"} and parts["undo" if "undo" in parts else "resign"]["verb"]
+
+
+def test_with_the_stock_empty_the_draw_is_named_turn_over():
+    state = position([["QS"]], down=[0], stock=[], waste=["2C", "3C"])
+    [draw] = [a for a in state.legal_actions(0) if a.text == "draw"]
+    assert draw.parts == {"verb": "turn over"} and draw.label == "Turn the waste over"
+
+
+def test_a_card_and_a_target_pin_down_exactly_one_move():
+    for seed in range(5):
+        state = new(seed=seed, draw="3")
+        rng = random.Random(seed)
+        for _ in range(60):
+            actions = state.legal_actions(0)
+            moves = [a for a in actions if a.parts["verb"] == "move"]
+            keys = [(a.parts["cards"][0], a.parts["to"]) for a in moves]
+            assert len(keys) == len(set(keys))
+            state.apply(0, rng.choice([a for a in actions if a.text != "resign"]))
+            if state.over:
+                break
