@@ -2,9 +2,9 @@
 
 Heuristic (the spec's): stay in with two or more trumps or the trump ace or king; swap
 non-trumps below a queen; in a trick win as cheaply as the rules allow, else throw the
-lowest legal card. The evaluation plays the current hand out with that heuristic and
-scores each seat's chips (less what it owes the next pot) linearly round 0.5, on a scale
-fixed for the hand.
+lowest legal card. The evaluation plays the current hand out with that heuristic (a few
+times over reshuffled stocks while cards are still to be drawn) and scores each seat's
+chips (less what it owes the next pot) linearly round 0.5, on a scale fixed for the hand.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ import random
 from typing import TYPE_CHECKING
 
 from engine.bourre_rules import HIGH, allowed, high, sure_trumps, trick_winner
-from engine.core import Action, places_from_scores
+from engine.core import Action, SmallRng, copy_rng, places_from_scores
 
 if TYPE_CHECKING:
     from engine.bourre import BourreState
 
 _QUEEN = HIGH["Q"]
+PLAYOUTS = 3  # hand playouts averaged per evaluation
 
 
 def heuristic(state: BourreState, seat: int, rng: random.Random) -> Action | None:
@@ -63,11 +64,30 @@ def choose_card(state: BourreState, seat: int) -> str:
 
 
 def evaluate(state: BourreState) -> list[float]:
-    """Each seat's expected reward: the hand played out by the heuristic, chips scored linearly."""
+    """Each seat's expected reward: the hand played out by the heuristic, chips scored linearly.
+
+    While cards are still to be drawn the stock's order is luck nobody can see, so the hand
+    is played out PLAYOUTS times over freshly shuffled stocks and the rewards averaged: one
+    deal of the stock leaves the value of staying in very noisy. Once the tricks start the
+    heuristic is deterministic and one playout says it all.
+    """
     if state.over:
         return _place_rewards(state.chips)
     scale = _scale(state)
-    world = state.copy()
+    rng = copy_rng(state.rng)
+    runs = PLAYOUTS if state.phase != "trick" else 1
+    totals = [0.0] * state.players
+    for _ in range(runs):
+        world = state._copy(SmallRng(rng.getrandbits(64)))
+        if runs > 1:
+            rng.shuffle(world.stock)
+        for seat, value in enumerate(_play_hand(world, scale)):
+            totals[seat] += value
+    return [t / runs for t in totals]
+
+
+def _play_hand(world: BourreState, scale: float) -> list[float]:
+    """Play the current hand of `world` out by the heuristic and score it for every seat."""
     hand_no = world.hand_no
     rng = world.rng
     while not world.over and world.hand_no == hand_no:
