@@ -314,8 +314,6 @@ def warm() -> None:
     ring_chrome("JACK CHANGE IT")
 
 
-
-
 def _palette_source() -> Image.Image:
     """Every face on felt: the sample the PNG palette is learnt from once (named colours are kept exact)."""
     return sprite_sheet([*STANDARD_DECK.cards(), "JK"])
