@@ -299,7 +299,7 @@ def generated_cog(game: type[Game], alias: str | None = None) -> type[GameCog]:
 
 
 def ledger_command(game: type[Game], class_name: str) -> app_commands.Command[Any, ..., None]:
-    """`/<game> <ledger>` (Bourré's `/bourre chips`): the server's running totals."""
+    """`/<game> <ledger>` (e.g. `/<game> chips`): the server's running totals."""
     key = game.ledger or ""
 
     async def ledger(self: GameCog, interaction: discord.Interaction) -> None:
@@ -380,7 +380,7 @@ def bots_words(game: type[Game]) -> str:
 def default_bots(game: type[Game], invited: int) -> int:
     """AI seats when the starter names none: enough for a game, or a lively table alone."""
     if game.solo or (game.min_players == 1 and not invited):
-        return 0  # alone: the solo game starts at once, like a solitaire
+        return 0  # alone: the solo game starts at once, like a one-player game
     if invited:
         return max(0, game.min_players - 1 - invited)
     return min(game.max_players - 1, max(game.min_players - 1, 3 if game.max_players > 4 else game.max_players - 1))

@@ -99,7 +99,7 @@ class Table:
 
     @property
     def alone(self) -> bool:
-        """One seat: a solitaire, or a solo variant of a game for more (no timer, alerts or rating)."""
+        """One seat: a one-player game, or a solo variant of a game for more (no timer, alerts or rating)."""
         return len(self.seats) == 1
 
     @property

@@ -144,7 +144,7 @@ def describer(table: Table) -> Any:
         if words is not None:
             return words
         if value is None or value == []:
-            return "none"  # a move without this part (Escoba's lay: it takes nothing)
+            return "none"  # a move without this part (a card laid that takes nothing)
         if isinstance(value, list):
             return pretty_cards([str(v) for v in value])
         if key == "cards":
