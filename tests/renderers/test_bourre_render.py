@@ -13,6 +13,7 @@ from engine import GAMES
 from engine.cards import pretty
 from renderers import bourre as R
 from renderers.seat_ring import HAND_W, TABLE_SIZE
+from tests.renderers.pixels import count_near
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000
@@ -70,16 +71,6 @@ def image(png):
     assert png.startswith(PNG_SIG)
     assert len(png) < MAX_BYTES
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def near(px, color, tol=40):
-    return all(abs(a - b) <= tol for a, b in zip(px, color, strict=False))
-
-
-def count_near(img, box, color, tol=40):
-    region = img.crop(box)
-    px = region.load()
-    return sum(1 for x in range(region.width) for y in range(region.height) if near(px[x, y], color, tol))
 
 
 def bright(img, box):

@@ -11,6 +11,7 @@ from PIL import Image
 from engine import GAMES
 from renderers import cucumber as R
 from renderers.cards import card_size, row_width
+from tests.renderers.pixels import near
 
 CUCUMBER = GAMES["cucumber"]
 GOLD = (242, 190, 74)
@@ -31,10 +32,6 @@ def played_state(players, seed, steps):
 def image(png):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def near(pixel, color, tol=40):
-    return all(abs(a - b) <= tol for a, b in zip(pixel, color, strict=False))
 
 
 def table(state, **extra):

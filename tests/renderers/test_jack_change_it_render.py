@@ -12,6 +12,7 @@ from PIL import Image
 from engine import GAMES
 from engine.cards import pretty
 from renderers import jack_change_it as R
+from tests.renderers.pixels import count_near
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000
@@ -63,16 +64,6 @@ def image(png):
     assert png.startswith(PNG_SIG)
     assert len(png) < MAX_BYTES
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def near(px, color, tol=40):
-    return all(abs(a - b) <= tol for a, b in zip(px, color, strict=False))
-
-
-def count_near(img, box, color, tol=40):
-    region = img.crop(box)
-    px = region.load()
-    return sum(1 for x in range(region.width) for y in range(region.height) if near(px[x, y], color, tol))
 
 
 @pytest.mark.parametrize("key", ["start-2", "debt-2", "called-6", "debt-6", "over-2", "over-6"])
