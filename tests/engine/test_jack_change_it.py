@@ -11,6 +11,7 @@ import pytest
 from engine import GAMES, IllegalAction
 from engine.cards import standard_deck
 from engine.jack_change_it import is_trick, match_set
+from tests import positions
 
 JCI = GAMES["jack_change_it"]
 
@@ -533,16 +534,7 @@ def test_a_play_between_empty_draws_resets_the_block_count():
 
 
 def random_states(players, seeds=range(4), every=3):
-    for seed in seeds:
-        state = JCI.new(players, seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not state.over:
-            if step % every == 0:
-                yield state
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            step += 1
+    return positions.random_states(JCI, players, seeds, every)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

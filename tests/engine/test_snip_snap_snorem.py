@@ -10,6 +10,7 @@ import pytest
 
 from engine import GAMES, IllegalAction
 from engine.cards import rank, standard_deck
+from tests import positions
 
 SSS = GAMES["snip_snap_snorem"]
 
@@ -202,16 +203,7 @@ def test_a_lead_can_be_the_winning_card_and_equal_counts_share_a_place():
 
 
 def random_states(players, seeds=range(3), every=4):
-    for seed in seeds:
-        state = SSS.new(players, seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not state.over:
-            if step % every == 0:
-                yield state
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            step += 1
+    return positions.random_states(SSS, players, seeds, every)
 
 
 @pytest.mark.parametrize("players", [2, 5, 8])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 import re
 
 import pytest
@@ -12,6 +11,7 @@ from PIL import Image
 from engine import GAMES
 from engine.cards import pretty
 from renderers import jack_change_it as R
+from tests import positions
 from tests.renderers.pixels import count_near
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -21,23 +21,12 @@ NAMES = ["Alice", "Bob", "Zoë Wójcik", "Dmitri", "Eve", "Mallory the Magnifice
 GAME = GAMES["jack_change_it"]
 
 
-def play_until(players, seed, wanted, limit=2000):
-    state = GAME.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if state.over or wanted(state):
-            break
-        seat = state.to_move[0]
-        state.apply(seat, state.heuristic_action(seat, rng))
-    return state
+def play_until(players, seed, wanted):
+    return positions.play_until(GAME, players, seed, wanted, limit=2000)
 
 
 def find(players, wanted):
-    for seed in range(200):
-        state = play_until(players, seed, wanted)
-        if not state.over and wanted(state):
-            return state
-    raise AssertionError("no game reached that position")
+    return positions.find(GAME, players, wanted, seeds=200, limit=2000)
 
 
 @pytest.fixture(scope="module")

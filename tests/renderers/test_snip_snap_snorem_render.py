@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 import re
 
 import pytest
@@ -13,6 +12,7 @@ from engine import GAMES
 from engine.cards import pretty
 from renderers import jack_change_it as ring
 from renderers import snip_snap_snorem as R
+from tests import positions
 from tests.renderers.pixels import count_near
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -23,23 +23,12 @@ NAMES = ["Alice", "Bob", "Zoë Wójcik", "Dmitri", "Eve", "Mallory the Magnifice
 GAME = GAMES["snip_snap_snorem"]
 
 
-def play_until(players, seed, wanted, limit=200):
-    state = GAME.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if state.over or wanted(state):
-            break
-        seat = state.to_move[0]
-        state.apply(seat, state.heuristic_action(seat, rng))
-    return state
+def play_until(players, seed, wanted):
+    return positions.play_until(GAME, players, seed, wanted, limit=200)
 
 
 def find(players, wanted):
-    for seed in range(100):
-        state = play_until(players, seed, wanted)
-        if not state.over and wanted(state):
-            return state
-    raise AssertionError("no game reached that position")
+    return positions.find(GAME, players, wanted, seeds=100, limit=200)
 
 
 @pytest.fixture(scope="module")
