@@ -22,7 +22,11 @@ one keep full playouts. While an engine's State cannot carry the method itself, 
 AI module may `register_evaluation` for the game's name instead: `engine/<game>_ai.py`
 is imported the first time search asks about the game, so registering there suffices.
 It may also name the game's own cut-off (say, a whole hand of a trick game), which a
-player built without an explicit `cutoff` uses.
+player built without an explicit `cutoff` uses, and a `prior`: progressive bias towards
+the move the heuristic would make at the root. That move is tried first and its UCB value
+gets `prior / (1 + visits)` more, so a few hundred noisy iterations overturn the
+heuristic only where the search really finds better (games whose heuristic knows more
+than a short search sees: memory of asks, a partner's needs).
 `standing` turns per-seat strengths (say, minus the cards left) into such rewards.
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
@@ -62,13 +66,20 @@ HARD = (1000, 2.5)
 Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
 _CUTOFFS: dict[str, int] = {}
+_PRIORS: dict[str, float] = {}
 _LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
 
 
-def register_evaluation(game: str, evaluate: Evaluation | None, cutoff: int | None = None) -> None:
+def register_evaluation(
+    game: str, evaluate: Evaluation | None, cutoff: int | None = None, prior: float | None = None
+) -> None:
     """Give game `game` (its Game.name) a position evaluation for playout cut-offs, and
-    optionally the cut-off (moves past the root) that suits it; None removes them."""
+    optionally the cut-off (moves past the root) and the heuristic prior that suit it;
+    None removes them. A game may register a prior with no evaluation (full playouts)."""
     _CUTOFFS.pop(game, None)
+    _PRIORS.pop(game, None)
+    if prior is not None:
+        _PRIORS[game] = prior
     if evaluate is None:
         _EVALUATIONS.pop(game, None)
         return
@@ -163,7 +174,7 @@ def rewards(state: State) -> list[float]:
 class _Node:
     """A tree node: the action that led here, who took it, and its statistics."""
 
-    __slots__ = ("avail", "children", "mover", "parent", "reward", "text", "visits")
+    __slots__ = ("avail", "children", "hint", "mover", "parent", "prior", "reward", "text", "visits")
 
     def __init__(self, parent: _Node | None, text: str, mover: int) -> None:
         self.parent = parent
@@ -173,6 +184,8 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
+        self.hint = ""  # the heuristic's move among the children (root only), and its bias
+        self.prior = 0.0
 
 
 class ISMCTSPlayer:
@@ -183,8 +196,10 @@ class ISMCTSPlayer:
         seed: int | None = None,
         c: float = 0.7,
         cutoff: int | None = None,
+        prior: float | None = None,
     ) -> None:
         self.iterations = iterations
+        self.prior = prior  # None: the game's registered prior, else none
         self.time_limit = time_limit
         self.c = c
         self.cutoff = cutoff  # None: the game's registered cut-off, else CUTOFF
@@ -199,8 +214,12 @@ class ISMCTSPlayer:
             return actions[0]
         root = _Node(None, "", seat)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        heuristic = state.heuristic_action(seat, random.Random(0)) is not None
+        hint = state.heuristic_action(seat, random.Random(0))
+        heuristic = hint is not None
         evaluate = evaluation(state)
+        prior = self._prior(state)
+        if hint is not None and prior > 0 and any(a.text == hint.text for a in actions):
+            root.hint, root.prior = hint.text, prior
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, state, seat, actions, heuristic, evaluate)
@@ -242,6 +261,12 @@ class ISMCTSPlayer:
             walk.reward += result[walk.mover]
             walk = walk.parent
 
+    def _prior(self, state: State) -> float:
+        if self.prior is not None:
+            return self.prior
+        evaluation(state)  # imports the game's AI module, which registers its prior
+        return _PRIORS.get(getattr(state.game, "name", ""), 0.0)
+
     def _cutoff(self, state: State) -> int:
         if self.cutoff is not None:
             return self.cutoff
@@ -273,7 +298,7 @@ class ISMCTSPlayer:
                     present.append(child)
             depth += 1
             if untried:
-                action = rng.choice(untried)
+                action = next((a for a in untried if a.text == node.hint), None) or rng.choice(untried)
                 node = children[(mover, action.text)] = _Node(node, action.text, mover)
                 world.apply(mover, action)
                 break
@@ -281,6 +306,8 @@ class ISMCTSPlayer:
             for child in present:
                 child.avail += 1
                 value = child.reward / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
+                if child.text == node.hint and child.mover == seat:
+                    value += node.prior / (1 + child.visits)
                 if value > best_value:
                     best, best_value = child, value
             node = best

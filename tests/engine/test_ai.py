@@ -296,3 +296,36 @@ def test_a_registered_evaluation_serves_a_game_whose_states_lack_one():
         assert len(calls) == 50
     finally:
         register_evaluation("race", None)
+
+
+class HintedRaceState(ScoredRaceState):
+    """The race with a heuristic that always steps 1: a poor move the prior leans towards."""
+
+    def heuristic_action(self, seat, rng):
+        return Action("1")
+
+
+def test_a_prior_leans_the_search_towards_the_heuristic_move():
+    state = HintedRaceState.start(2, random.Random(0), {}, None)
+    plain = ISMCTSPlayer(iterations=60, seed=3, cutoff=3, prior=0.0)
+    assert plain.choose(state, 0).text == "2"
+    leaning = ISMCTSPlayer(iterations=60, seed=3, cutoff=3, prior=5.0)
+    assert leaning.choose(state, 0).text == "1"
+    visits = {text: child.visits for (_, text), child in leaning.last_root.children.items()}
+    assert visits["1"] > visits["2"]
+
+
+def test_search_overturns_a_small_prior_when_the_heuristic_is_wrong():
+    state = HintedRaceState.start(2, random.Random(0), {}, None)
+    player = ISMCTSPlayer(iterations=400, seed=3, cutoff=3, prior=0.05)
+    assert player.choose(state, 0).text == "2"
+
+
+def test_a_registered_prior_serves_players_built_without_one():
+    register_evaluation("race", lead, cutoff=3, prior=5.0)
+    try:
+        state = HintedRaceState.start(2, random.Random(0), {}, None)
+        assert ISMCTSPlayer(iterations=60, seed=3).choose(state, 0).text == "1"
+    finally:
+        register_evaluation("race", None)
+    assert ISMCTSPlayer(iterations=60, seed=3).choose(state, 0).text == "2"
