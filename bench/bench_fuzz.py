@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.bot.fuzz import BAD_COLUMNS, FuzzResult, run_fuzz
+from tests.bot.fuzz import run_fuzz
+from tests.bot.fuzz_checks import BAD_COLUMNS, FuzzResult
 
 SUMMED = ("steps", "interactions", *BAD_COLUMNS, "faults_injected", "faults_survived", "restarts", "crashes")
 SUMMED += ("cut_by_crash", "games_resumed_identical", "games_started", "games_finished", "moves", "bursts")

@@ -25,7 +25,7 @@ import pytest
 from bot.storage import Storage
 from bot.table import Seat, Table, Tables
 from engine import GAMES
-from tests.bot.fuzz import replay_problems
+from tests.bot.fuzz_checks import replay_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 LINE_UP = {"dickory": 2, "moleicki": 4, "klondike": 1, "freecell": 1}

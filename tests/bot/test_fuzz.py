@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.fuzz import BAD_COLUMNS, run_fuzz
+from tests.bot.fuzz import run_fuzz
+from tests.bot.fuzz_checks import BAD_COLUMNS
 
 SEEDS = (2026, 7)
 STEPS = 150  # per seed; each step is one to five interactions
