@@ -4,6 +4,7 @@ Per move made by a member with /<game> play:
 - bot_ms: the bot's own time, from the interaction's dispatch to the last REST call
   the move causes (the reply, the table edit, any DM), measured from the bot's HTTP
   client; SimCord's settle() idles 50 ms after that, which is not the bot's.
+- edit_ms: from the dispatch to the table message's edit (what the whole channel waits on).
 - e2e_ms: the whole simulated round trip, settle included, for comparison.
 - rest calls per move, apart from turn alerts (counted on their own): the reply (made
   through the interaction's webhook, counted once) and what the bot's HTTP client sends.
@@ -57,12 +58,16 @@ def pct(values: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))], 1)
 
 
-def summary(name: str, bot_ms: list[float], e2e_ms: list[float], rest: list[int], alerts: list[int]) -> dict:
+def summary(
+    name: str, bot_ms: list[float], edit_ms: list[float], e2e_ms: list[float], rest: list[int], alerts: list[int]
+) -> dict:
     out = {
         "game": name,
         "moves": len(bot_ms),
         "bot_ms_p50": pct(bot_ms, 0.5),
         "bot_ms_p99": pct(bot_ms, 0.99),
+        "edit_ms_p50": pct(edit_ms, 0.5),
+        "edit_ms_p99": pct(edit_ms, 0.99),
         "e2e_ms_p50": pct(e2e_ms, 0.5),
         "e2e_ms_p99": pct(e2e_ms, 0.99),
         "rest_calls_per_move": round(statistics.mean(rest), 2),
@@ -87,7 +92,7 @@ async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed:
     by_id = {m.id: m for m, _ in members}
     seats = {i: by_id[s.user_id] for i, s in enumerate(table.seats)}
     rng = random.Random(seed)
-    bot_ms, e2e_ms, rest, alerts = [], [], [], []
+    bot_ms, edit_ms, e2e_ms, rest, alerts = [], [], [], [], []
     while table.active and len(bot_ms) < moves:
         seat = table.state.turn_seats[0] if table.state.turn_seats else table.state.to_move[0]
         action = table.state.heuristic_action(seat, rng) or rng.choice(table.state.legal_actions(seat))
@@ -97,11 +102,13 @@ async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed:
         e2e_ms.append((time.perf_counter() - start) * 1000)
         made = clock.calls[first:]
         bot_ms.append(((made[-1][0] if made else start) - start) * 1000)
+        edits = [c[0] for c in made if c[1] == "PATCH" and c[3] == channel.id]
+        edit_ms.append(((edits[0] if edits else start) - start) * 1000)
         # a turn alert is a DM (opening the DM channel once, then one message)
         alert_calls = sum(1 for c in made if c[2] == "/users/@me/channels" or (c[3] and c[3] != channel.id))
         rest.append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
         alerts.append(alert_calls)
-    return summary(game, bot_ms, e2e_ms, rest, alerts)
+    return summary(game, bot_ms, edit_ms, e2e_ms, rest, alerts)
 
 
 async def open_many(env, count: int) -> None:

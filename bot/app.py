@@ -9,6 +9,7 @@ import logging
 import multiprocessing
 import random
 import re
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 # Cogs beside the games': every game in engine.GAMES gets `cogs/<game>.py` if it has one
 # (for commands of its own), else a cog generated from its facts (bot.gamecog.generated_cog).
 COGS = ("cogs.leaderboard", "cogs.admin", "cogs.help")
+SWITCH_INTERVAL = 0.001  # seconds
 
 
 class ParlourBot(commands.Bot):
@@ -51,6 +53,9 @@ class ParlourBot(commands.Bot):
         self._rng = rng
 
     async def setup_hook(self) -> None:
+        # The render thread draws while the event loop answers; a short GIL switch interval
+        # (5 ms by default) keeps the loop from waiting that long behind a drawing.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.storage = await Storage.open(self.settings.database)
         self.tables = Tables(self.storage, self._rng)
         self.host = Host(self, self.tables, self.storage, self._ai_executor)

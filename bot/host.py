@@ -75,6 +75,8 @@ class Host:
         self._busy: set[asyncio.Task[Any] | None] = set()
         self._follow: set[asyncio.Task[Any]] = set()
         self._dirty: set[int] = set()
+        # table id -> (version, public view, its picture being drawn)
+        self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
         self.alarms = Alarms(self._alarm)  # every table's turn clock on one sleeping task
         # One render thread: Pillow's shared cached fonts and sprites are drawn from one thread at a time.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-render")
@@ -157,7 +159,6 @@ class Host:
         """
         async with table.lock:
             turn_before = set(table.turn_humans())
-            private_before = {s: private_parts(table, s) for s in table.human_seats()}
             events = await table.act(
                 self.storage,
                 seat,
@@ -168,11 +169,13 @@ class Host:
                 strike=strike,
             )
             lines = table.narrate(events)
-            hand_changed = seat in private_before and private_parts(table, seat) != private_before[seat]
+            if not by_ai:
+                self.draw_ahead(table)
+            hand_changed = seat in table.human_seats() and private_parts(table, seat) != table.shown.get(seat, {})
         if not by_ai:
             table.last_acted[seat] = asyncio.get_running_loop().time()
         task = asyncio.create_task(
-            self.after_change(table, seat, turn_before, private_before, by_ai=by_ai), name=f"table-{table.id}-follow"
+            self.after_change(table, seat, turn_before, by_ai=by_ai), name=f"table-{table.id}-follow"
         )
         self._follow.add(task)  # hold a reference until done, as asyncio asks
         task.add_done_callback(self._follow.discard)
@@ -183,7 +186,6 @@ class Host:
         table: Table,
         actor: int | None,
         turn_before: set[int],
-        private_before: dict[int, Any],
         *,
         by_ai: bool = False,
     ) -> None:
@@ -195,7 +197,7 @@ class Host:
             if actor is not None and actor in table.pings and actor not in table.turn_humans():
                 await self.notifier.clear_pings(table, [actor])
             self.schedule(table, fresh_ai=not by_ai)
-            await self.notifier.after_move(table, actor, turn_before, private_before)
+            await self.notifier.after_move(table, actor, turn_before)
         except Exception:
             log.exception("table %s: follow-up of a move failed", table.id)
             self.schedule(table)
@@ -517,6 +519,8 @@ class Host:
             elif table.state is not None and table.state.over:
                 await self.finish(table)
             else:
+                # what members were last shown is not stored: take it that they saw their hands
+                table.shown = {s: private_parts(table, s) for s in table.human_seats()}
                 if table.redraw:
                     self.schedule(table)
                 else:
@@ -571,8 +575,7 @@ class Host:
                 continue
             failures = 0
             if table.status == "active" and table.id not in self._dirty:
-                with contextlib.suppress(Exception):
-                    await self.storage.drawn(table.id, version)
+                self.storage.drawn(table.id, version)
 
     async def publish(self, table: Table) -> None:
         """Edit the table message in place (or post it anew when missing or buried)."""
@@ -614,17 +617,33 @@ class Host:
                 content="This table moved further down the channel.", embed=None, attachments=[], view=None
             )
 
-    async def render_table(self, table: Table) -> tuple[bytes, str]:
+    def draw_ahead(self, table: Table) -> None:
+        """Start drawing the table picture of a member's move at once, so the one render
+        thread draws it before the mover's hand for their reply: the whole channel waits
+        on the table, only the mover on the hand."""
         view = self.public_view(table)
         module = renderers.for_game(table.game.name)
-        png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
+        future = asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure is met again in publish
+        self._drawn_ahead[table.id] = (table.version, view, future)
+
+    async def render_table(self, table: Table) -> tuple[bytes, str]:
+        module = renderers.for_game(table.game.name)
+        version, view, ahead = self._drawn_ahead.pop(table.id, (None, {}, None))
+        if ahead is not None and version == table.version and table.final is None:
+            png = await ahead
+        else:
+            view = self.public_view(table)
+            png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
         if table.final is not None and not (table.state and table.state.over):  # resigned, claimed, called off
             return png, " ".join([f"{table.title}: {table.final['headline']}", *table.final["lines"]])
         return png, module.alt_text(view)
 
     async def render_hand(self, table: Table, seat: int) -> bytes:
+        """The seat's private picture, which its member is about to be shown."""
         assert table.state is not None
         view = dict(table.state.view(seat), names=table.names)
+        table.shown[seat] = private_parts(table, seat, view)
         module = renderers.for_game(table.game.name)
         return await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
 

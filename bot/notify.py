@@ -1,11 +1,13 @@
 """What reaches a member privately: their private picture, and a "your move" alert.
 
 A seat's private picture (its hand, its foot, cards only it has seen) is sent by DM
-when the seat needs it: when its turn comes, or when someone else's move changed it
-(a card drawn for it, cards handed over). A member acting through their panel sees the
-new hand in that reply, so their own moves send nothing. The alert and the picture
-travel in one DM. Members choose with /notifications: alerts by DM, by a channel ping
-(removed once they move) or none, and hand pictures in DMs or not. A member whose DMs
+when someone else's move changed it (a card drawn for it, cards handed over), and with
+the turn alert only when it holds something the member has not been shown (the table
+remembers the last picture each member saw, whether in a DM, a panel or a reply). A
+member acting through their panel sees the new hand in that reply, so their own moves
+send nothing. The alert and the picture travel in one DM. Members choose with
+/notifications: alerts by DM, by a channel ping (removed once they move) or none, and
+hand pictures in DMs or not. A member whose DMs
 are closed gets channel pings instead, and is told once.
 """
 
@@ -30,11 +32,13 @@ ALERT_QUIET = 60.0  # seconds: a member who just moved against AI seats needs no
 ALERTS = ("dm", "ping", "off")
 
 
-def private_parts(table: Table, seat: int) -> dict[str, Any]:
-    """The seat's private view keys that hold something (an empty hand is nothing to send)."""
+def private_parts(table: Table, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The seat's private view keys that hold something (an empty hand is nothing to send),
+    from `view` when the caller already has the seat's view."""
     if table.state is None:
         return {}
-    view = table.state.view(seat)
+    if view is None:
+        view = table.state.private_view(seat)
     return {k: view[k] for k in table.game.private_keys if view.get(k) not in (None, [], {}, "")}
 
 
@@ -94,9 +98,7 @@ class Notifier:
         return alerts, hands == "on"
 
     # -- after a move ----------------------------------------------------------------------
-    async def after_move(
-        self, table: Table, actor: int | None, turn_before: set[int], private_before: dict[int, Any]
-    ) -> None:
+    async def after_move(self, table: Table, actor: int | None, turn_before: set[int]) -> None:
         """Alert members whose turn just came; send pictures changed by someone else's doing."""
         if not table.active:
             return
@@ -108,18 +110,17 @@ class Notifier:
             turn_came = seat in table.turn_humans() and seat not in turn_before
             if turn_came and vs_ai_only and now - table.last_acted.get(seat, -1e9) < ALERT_QUIET:
                 turn_came = False  # they are at the table, answering the AI
-            changed = seat != actor and private_parts(table, seat) != private_before.get(seat, {})
-            if turn_came or changed:
-                await self.send(table, seat, alert=turn_came)
+            unseen = seat != actor and private_parts(table, seat) != table.shown.get(seat, {})
+            if turn_came or unseen:
+                await self.send(table, seat, alert=turn_came, picture=unseen)
 
-    async def send(self, table: Table, seat: int, *, alert: bool) -> None:
-        """One DM: the alert line and/or the private picture, as the member chose."""
+    async def send(self, table: Table, seat: int, *, alert: bool, picture: bool = True) -> None:
+        """One DM: the alert line and/or the private picture (if `picture`), as the member chose."""
         player = table.seats[seat]
         if player.user_id is None or table.state is None:
             return
         alerts, hands = await self.prefs(player.user_id)
-        parts = private_parts(table, seat)
-        picture = hands and bool(parts)
+        picture = picture and hands and bool(private_parts(table, seat))
         want_alert = alert and alerts != "off"
         if want_alert and (alerts == "ping" or seat in table.dm_closed):
             await self.ping(table, seat)

@@ -88,6 +88,7 @@ class StaleVersion(RuntimeError):
 class Storage:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self._drawn: dict[int, int] = {}  # game id -> version its message shows, not yet written
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -106,6 +107,9 @@ class Storage:
         return storage
 
     async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._write_drawn()
+            await self.db.commit()
         with contextlib.suppress(Exception):  # fold the write-ahead log back so it starts empty next time
             await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         await self.db.close()
@@ -169,10 +173,25 @@ class Storage:
         )
         await self.db.commit()
 
-    async def drawn(self, game_id: int, version: int) -> None:
-        """The table message now shows `version`: no redraw is owed unless the game moved on."""
-        await self.db.execute("UPDATE games SET redraw = 0 WHERE id = ? AND version <= ?", (game_id, version))
-        await self.db.commit()
+    def drawn(self, game_id: int, version: int) -> None:
+        """The table message now shows `version`: no redraw is owed unless the game moved on.
+
+        Noted here and written with the next stored move (of any table) or at close: the
+        next move would overwrite most notes anyway, and one lost to a crash costs only a
+        redraw after the restart, so a move need not pay a transaction of its own for it.
+        """
+        self._drawn[game_id] = version
+
+    async def _write_drawn(self) -> dict[int, int]:
+        owed = dict(self._drawn)
+        if owed:
+            await self.db.executemany("UPDATE games SET redraw = 0 WHERE id = ? AND version <= ?", list(owed.items()))
+        return owed
+
+    def _drawn_written(self, owed: dict[int, int]) -> None:
+        for game_id, version in owed.items():
+            if self._drawn.get(game_id) == version:
+                del self._drawn[game_id]
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         """A lobby's line-up changed (a decline, a start with fewer): store the seats anew."""
@@ -248,10 +267,12 @@ class Storage:
                     [(s.strikes, int(s.forfeit), game_id, s.seat) for s in seats],
                 )
             await self._write_ledger(game_id, ledger)
+            owed = await self._write_drawn()
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
             raise
+        self._drawn_written(owed)
 
     async def finish_game(
         self,

@@ -69,6 +69,9 @@ class Table:
     log: deque[str] = field(default_factory=lambda: deque(maxlen=6), repr=False)
     buried: int = 0  # channel messages posted since the table message
     dm_closed: set[int] = field(default_factory=set, repr=False)
+    # seat -> the private view keys of the last picture of them the member was shown, so a
+    # turn alert carries the picture only when it holds something they have not seen
+    shown: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
     pings: dict[int, int] = field(default_factory=dict, repr=False)  # seat -> its "your move" message
     last_acted: dict[int, float] = field(default_factory=dict, repr=False)  # seat -> loop time of its last move
     final: dict[str, Any] | None = None  # the result drawn on the table once the game has ended
@@ -172,8 +175,10 @@ class Table:
         deadline = None
         if timer_minutes and not after.over and any(not self.seats[s].autoplay for s in after.turn_seats):
             deadline = discord.utils.utcnow() + timedelta(minutes=timer_minutes)
-        rows = [s.row(i) for i, s in enumerate(self.seats)]
-        rows[seat] = replace(rows[seat], strikes=strikes)
+        rows = None  # the seats' rows are rewritten only when a strike count changes
+        if strikes != self.seats[seat].strikes:
+            rows = [s.row(i) for i, s in enumerate(self.seats)]
+            rows[seat] = replace(rows[seat], strikes=strikes)
         await storage.record_action(
             self.id,
             self.version,

@@ -358,6 +358,13 @@ class State:
         """A seat's own figures worth keeping with its result (hints taken, undos), if any."""
         return {}
 
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """The keys of view(seat) named in the game's `private_keys`, alone. The bot asks for
+        them after every move for every member at the table; an engine whose full view is
+        costly may answer more cheaply, with the same values."""
+        view = self.view(seat)
+        return {key: view.get(key) for key in self.game.private_keys}
+
     def hidden_cards(self, seat: int) -> list[str]:
         """Cards `seat` holds that others may not see (used by leak checks)."""
         return []

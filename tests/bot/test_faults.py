@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from datetime import timedelta
 
 import discord
@@ -70,6 +71,47 @@ async def test_a_table_left_behind_by_a_crash_is_redrawn_after_the_restart(simco
     table = table_of(simcord_env, game_id)
     await simcord_env.advance_time(1)
     assert table.version == version and footer_version(channel, table) == version
+
+
+async def test_a_drawn_table_is_noted_with_the_next_move_or_at_close_and_not_redrawn(simcord_env, world, db_path):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+
+    def owed() -> int:
+        with sqlite3.connect(db_path) as db:
+            return db.execute("SELECT redraw FROM games WHERE id = ?", (table.id,)).fetchone()[0]
+
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    assert footer_version(channel, table) == table.version and owed() == 1  # drawn, noted in memory only
+    other = await play_elsewhere(simcord_env, world)
+    assert owed() == 0, "the next stored move, of any table, writes the note"
+    await members[table.state.to_move[0]].slash(channel, "dickory play", action=pick(table, table.state.to_move[0]))
+    assert owed() == 1
+    game_id, message = table.id, table_message(channel, table.id)
+    await simcord_env.bot.storage.close()  # what a clean stop does last: it writes what is noted
+    await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    assert owed() == 0 and table_of(simcord_env, game_id).redraw is False
+    assert table_message(channel, game_id).edited_at == message.edited_at, "nothing to redraw after the restart"
+    assert other.id != game_id
+
+
+async def play_elsewhere(env, world):
+    """carol's game against the AI in another channel, one stored move on."""
+    guild, _channel, _alice, _bob = world
+    channel = guild.create_text_channel("elsewhere")
+    carol = guild.add_member(env.create_user("carol"))
+    await carol.slash(channel, "dickory start", ai="easy")
+    table = max(env.bot.tables.all(), key=lambda t: t.id)
+    await env.advance_time(5)  # the AI's move, if it leads
+    if table.version == 0:
+        seat = table.seat_of(carol.id)
+        await carol.slash(channel, "dickory play", action=pick(table, seat))
+    assert table.version >= 1
+    return table
 
 
 async def test_the_turn_timer_is_armed_again_after_a_restart(simcord_env, world, db_path):

@@ -90,6 +90,25 @@ async def test_the_member_to_move_is_alerted_once_per_turn_and_can_choose_how(si
         assert not [m for m in channel.history() if m.content.startswith(f"🎲 <@{bob.id}>, your move")]
 
 
+async def test_a_turn_alert_carries_the_hand_only_when_it_holds_something_unseen(simcord_env, world):
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    assert all(m.attachments for member in (alice, bob) for m in dm_messages(member.user))  # the deal
+    for _ in range(2):  # mid-round an opponent's play leaves your hand as you last saw it
+        seat = table.state.to_move[0]
+        reply = await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+        assert reply.response.attachments, "the mover sees their new hand in the reply"
+        waiting = members[table.state.to_move[0]]
+        last = dm_messages(waiting.user)[-1]
+        assert last.content.startswith("🎲 Your move") and not last.attachments, last.content
+    # a member who then opens their panel is shown the hand, and the table remembers it
+    seat = table.state.to_move[0]
+    panel = await members[seat].click(table_message(channel, table.id), custom_id=f"parlour:hand:{table.id}")
+    assert panel.response.attachments
+    assert table.shown[seat]["hand"] == table.state.view(seat)["hand"]
+
+
 async def test_a_whole_game_sends_each_member_few_dms_and_never_an_empty_one(simcord_env, world):
     _guild, channel, alice, bob = world
     await alice.slash(channel, "notifications", hands="off")

@@ -79,6 +79,7 @@ def check_views_hide_hidden_cards(state, rng):
     for seat in range(state.players):
         view = state.view(seat)
         json.dumps(view)
+        assert state.private_view(seat) == {k: view.get(k) for k in type(state).game.private_keys}
         world = state.determinize(seat, random.Random(rng.random()))
         assert world.view(seat) == view
         assert world.view(None) == state.view(None)
