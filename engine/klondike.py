@@ -55,10 +55,6 @@ __all__ = ["GAME", "Klondike", "KlondikeState"]
 Entry = tuple[Action, Command]
 
 
-def _second(pair: tuple[str, int]) -> int:
-    return pair[1]
-
-
 COLUMNS = 7
 KING = 13
 KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
@@ -346,8 +342,6 @@ class KlondikeState(SolitaireState):
                     first_empty = j
             elif len(col) > down[j]:
                 top_at[col[-1]] = j
-        # (column, rank, colour) of each face-up top, in column order
-        tops = [(j, RANK[top], RED[top]) for top, j in sorted(top_at.items(), key=_second)]
         if self.waste:
             card = self.waste[-1]
             if found[card[-1]] == RANK[card] - 1:
@@ -359,24 +353,34 @@ class KlondikeState(SolitaireState):
                 targets.sort()
             moves += [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets]
         for i, col in enumerate(tableau):
-            if len(col) <= down[i]:
+            floor = down[i]
+            n = len(col)
+            if n <= floor:
                 continue
             src, top = COLUMN_IDS[i], col[-1]
             if found[top[-1]] == RANK[top] - 1:
                 home.append(move_entry(src, "f", 1, 1, top))
-            run = run_length(col, down[i])
-            base = RANK[top] + 1  # the rank of the top a card d deep in the run goes onto, less d
-            king = first_empty >= 0 and RANK[col[-run]] == KING and run != len(col)
-            for j, rank, red in tops:
-                # a king already at the bottom gains nothing from moving to an empty column
-                if king and first_empty < j:
-                    moves.append(move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run]))
-                    king = False
-                d = rank - base
-                if 0 <= d < run and RED[col[-1 - d]] != red:  # never column i: its top is lower
-                    moves.append(move_entry(src, COLUMN_IDS[j], d + 1, d + 1, col[-1 - d]))
-            if king:
-                moves.append(move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run]))
+            # Walk down the face-up run: each of its cards may go onto a column top it
+            # builds on (never column i's own: that top is lower). Targets go in column
+            # order; a top fits at most one depth, so (column, depth) pairs sort by column.
+            targets: list[tuple[int, int]] = []
+            card, d = top, 0
+            while True:
+                for onto in GOES_ON[card]:
+                    j = top_at.get(onto)
+                    if j is not None:
+                        targets.append((j, d))
+                if n - d - 1 <= floor or card not in BUILDS_ON[col[n - d - 2]]:
+                    break
+                d += 1
+                card = col[n - d - 1]
+            # a king already at the bottom gains nothing from moving to an empty column
+            if first_empty >= 0 and d + 1 != n and RANK[card] == KING:
+                targets.append((first_empty, d))
+            if len(targets) > 1:
+                targets.sort()
+            for j, k in targets:
+                moves.append(move_entry(src, COLUMN_IDS[j], k + 1, k + 1, col[n - k - 1]))
         return home, moves
 
     def _verb_actions(self) -> list[Action]:

@@ -30,6 +30,7 @@ it is engine/solitaire_notation.py, which also gives every action its parts):
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import RANKS, SUITS, standard_deck
@@ -87,6 +88,8 @@ COLUMN_IDS = tuple(str(i + 1) for i in range(8))  # column index -> its id in th
 _COLUMN_INDEX = {pid: i for i, pid in enumerate(COLUMN_IDS)}
 # The suits of the other colour: their foundations decide whether a card is safe.
 OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+_ONLY_SEAT = (0,)
+_TEXT = attrgetter("text")
 
 
 def card_at(suit: str, rank: int) -> str:
@@ -259,11 +262,13 @@ class SolitaireState(State):
 
     @property
     def over(self) -> bool:
-        return self.resigned or self.won
+        # `won` written out: asked several times per action (random play, search), a call saved
+        found = self.found
+        return self.resigned or (found["S"] == 13 and found["H"] == 13 and found["D"] == 13 and found["C"] == 13)
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.over else (0,)
+        return () if self.over else _ONLY_SEAT
 
     @property
     def moves(self) -> int:
@@ -665,11 +670,12 @@ class SolitaireState(State):
             home, moves = self._move_entries()
             entries = home + moves
             verbs = self._verb_actions() + self._tail_actions(home)
-            commands = {a.text: (a, c) for a, c in entries}
+            actions = [a for a, _ in entries]
+            commands = dict(zip(map(_TEXT, actions), entries))
             for a in verbs:  # verbs whose check has no side effect may skip parsing too
                 if a.text in PLAIN_VERBS:
                     commands[a.text] = (a, PLAIN_VERBS[a.text])
-            legal = self._legal = Legal([a for a, _ in entries] + verbs, commands, len(home), len(entries))
+            legal = self._legal = Legal(actions + verbs, commands, len(home), len(entries))
         return legal
 
     def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:
