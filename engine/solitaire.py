@@ -671,7 +671,7 @@ class SolitaireState(State):
             entries = home + moves
             verbs = self._verb_actions() + self._tail_actions(home)
             actions = [a for a, _ in entries]
-            commands = dict(zip(map(_TEXT, actions), entries))
+            commands = dict(zip(map(_TEXT, actions), entries, strict=True))
             for a in verbs:  # verbs whose check has no side effect may skip parsing too
                 if a.text in PLAIN_VERBS:
                     commands[a.text] = (a, PLAIN_VERBS[a.text])
