@@ -390,7 +390,8 @@ class KlondikeState(SolitaireState):
 
     # -- finishing, hints and stuck -------------------------------------------
     def _can_finish(self) -> bool:
-        return not self.won and not any(self.down) and not self.stock and not self.waste
+        # cheapest refusal first: some card is face down in nearly every position
+        return not any(self.down) and not self.stock and not self.waste and not self.won
 
     def _finish_refusal(self) -> str:
         return "You can finish once every card is face up and the stock and waste are empty."

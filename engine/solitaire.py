@@ -557,6 +557,17 @@ class SolitaireState(State):
     def _execute(self, cmd: Command) -> list[Event]:
         self._news = []  # events the game's own reactions add (a Klondike card turned up)
         self._prior, self._legal = self._legal, None  # every verb but hint changes the position
+        if cmd.verb == "move":  # the usual action, so asked first
+            card = cmd.card or self._moving_card(cmd.src, cmd.n)  # a listed move knows its card
+            ops = self._do_move(cmd.src, cmd.dst, cmd.n)
+            event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
+            auto = self._auto_ops() if self.auto_after_move else []
+            events = self._record(ops + auto, event)
+            if auto:
+                cards = self._home_cards(auto)
+                text = ", ".join(PRETTY[c] for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
+                events.insert(1, Event("auto", text, {"cards": cards}))
+            return events
         if cmd.verb == "undo":
             self._undo_step()
             self._legal = self._kept.pop()
@@ -580,17 +591,6 @@ class SolitaireState(State):
             ops = self._finish_ops()
             text = "{p0} sends every card home."
             return self._record(ops, Event("finish", text, {"cards": self._home_cards(ops)}))
-        if cmd.verb == "move":
-            card = cmd.card or self._moving_card(cmd.src, cmd.n)  # a listed move knows its card
-            ops = self._do_move(cmd.src, cmd.dst, cmd.n)
-            event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
-            auto = self._auto_ops() if self.auto_after_move else []
-            events = self._record(ops + auto, event)
-            if auto:
-                cards = self._home_cards(auto)
-                text = ", ".join(PRETTY[c] for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
-                events.insert(1, Event("auto", text, {"cards": cards}))
-            return events
         return self._extra_execute(cmd)
 
     def _home_cards(self, ops: list[Op]) -> list[str]:
