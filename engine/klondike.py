@@ -97,6 +97,9 @@ class KlondikeState(SolitaireState):
     waste: list[str]  # top card last
     recycles: int  # times the waste has been turned over
     seen: set[str]  # cards the player has seen face up (memory survives an undo)
+    # The columns' part of the legal moves (see `_column_entries`), None until asked and
+    # whenever a column or foundation changes: drawing and turning the waste over keep it.
+    _tableau_moves: tuple[list[Entry], list[Entry], dict[str, int], int] | None = None
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -191,12 +194,14 @@ class KlondikeState(SolitaireState):
     def _take(self, pid: str, n: int) -> list[str]:
         if pid == "w":
             return [self.waste.pop()]
+        self._tableau_moves = None
         return super()._take(pid, n)
 
     def _put(self, pid: str, cards: list[str]) -> None:
         if pid == "w":
             self.waste.extend(cards)
         else:
+            self._tableau_moves = None
             super()._put(pid, cards)
 
     def _face_down(self, column: int) -> int:
@@ -220,6 +225,7 @@ class KlondikeState(SolitaireState):
 
     def _run_extra(self, op: Op) -> None:
         if op[0] == "flip":
+            self._tableau_moves = None
             i = int(op[1]) - 1
             self.down[i] -= 1
             self.seen.add(self.tableau[i][self.down[i]])
@@ -235,6 +241,7 @@ class KlondikeState(SolitaireState):
 
     def _revert_extra(self, op: Op) -> None:
         if op[0] == "flip":
+            self._tableau_moves = None
             self.down[int(op[1]) - 1] += 1
         elif op[0] == "draw":
             for _ in range(op[1]):
@@ -331,6 +338,25 @@ class KlondikeState(SolitaireState):
         The hot path of random play, so it works on ranks and colours directly
         instead of asking `_counts` (which also words the refusals).
         """
+        cached = self._tableau_moves
+        if cached is None:
+            cached = self._tableau_moves = self._column_entries()
+        home, moves, top_at, first_empty = cached
+        if not self.waste:
+            return home, moves
+        card = self.waste[-1]
+        targets = [j for j in map(top_at.get, GOES_ON[card]) if j is not None]
+        if first_empty >= 0 and RANK[card] == KING:
+            targets.append(first_empty)
+        if len(targets) > 1:
+            targets.sort()
+        if self.found[card[-1]] == RANK[card] - 1:
+            home = [move_entry("w", "f", 1, 1, card), *home]
+        return home, [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets] + moves
+
+    def _column_entries(self) -> tuple[list[Entry], list[Entry], dict[str, int], int]:
+        """The moves from the columns (home ones, others), each face-up top's column, and
+        the first empty column: kept while only the stock and waste change."""
         tableau, down, found = self.tableau, self.down, self.found
         home: list[Entry] = []
         moves: list[Entry] = []
@@ -342,16 +368,6 @@ class KlondikeState(SolitaireState):
                     first_empty = j
             elif len(col) > down[j]:
                 top_at[col[-1]] = j
-        if self.waste:
-            card = self.waste[-1]
-            if found[card[-1]] == RANK[card] - 1:
-                home.append(move_entry("w", "f", 1, 1, card))
-            targets = [j for j in map(top_at.get, GOES_ON[card]) if j is not None]
-            if first_empty >= 0 and RANK[card] == KING:
-                targets.append(first_empty)
-            if len(targets) > 1:
-                targets.sort()
-            moves += [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets]
         for i, col in enumerate(tableau):
             floor = down[i]
             n = len(col)
@@ -381,7 +397,7 @@ class KlondikeState(SolitaireState):
                 targets.sort()
             for j, k in targets:
                 moves.append(move_entry(src, COLUMN_IDS[j], k + 1, k + 1, col[n - k - 1]))
-        return home, moves
+        return home, moves, top_at, first_empty
 
     def _verb_actions(self) -> list[Action]:
         if self._draw_problem() is None:
