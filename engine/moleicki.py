@@ -267,6 +267,7 @@ class MoleickiState(MoveLists, PlayRules, State):
         self._version = getattr(self, "_version", 0) + 1
         self._checked: tuple[int, int, dict[str, Any]] | None = None
         self._to_move: tuple[int, tuple[int, ...]] | None = None
+        self._flips: list[bool] | None = None
 
     def copy(self) -> MoleickiState:
         s = self.__class__.__new__(self.__class__)
@@ -313,8 +314,10 @@ class MoleickiState(MoveLists, PlayRules, State):
             return tuple(sorted(self.race))
         if self.phase == "follow":
             return tuple(sorted(self.follow))
-        seats = {self.current} if self.window is None else {self.current, self.window}
-        return tuple(sorted(seats))
+        current, window = self.current, self.window
+        if window is None or window == current:
+            return (current,)
+        return (current, window) if current < window else (window, current)
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -328,11 +331,11 @@ class MoleickiState(MoveLists, PlayRules, State):
         if self.phase == "deal":
             moving = tuple(s for s in range(self.players) if s in turn or s in owing)
         else:
-            hands, tabs = self.hands, self.tabs
+            hands, flips = self.hands, self.flips()
             moving = tuple(
                 s
                 for s in range(self.players)
-                if s in turn or s in owing or can_flip(tabs[s]) or (len(hands[s]) == 4 and self.kkk9_ok(s))
+                if s in turn or s in owing or flips[s] or (len(hands[s]) == 4 and self.kkk9_ok(s))
             )
         self._to_move = (self._version, moving)
         return moving
@@ -343,7 +346,18 @@ class MoleickiState(MoveLists, PlayRules, State):
             return True
         if self.phase == "deal":
             return False
-        return can_flip(self.tabs[seat]) or (len(self.hands[seat]) == 4 and self.kkk9_ok(seat))
+        return self.flips()[seat] or (len(self.hands[seat]) == 4 and self.kkk9_ok(seat))
+
+    def flips(self) -> list[bool]:
+        """Per seat, whether a tableau card may be turned up now (asked for every seat at
+        every move, so kept until a tableau changes: see `tableau_changed`)."""
+        flips = self._flips
+        if flips is None:
+            flips = self._flips = [can_flip(t) for t in self.tabs]
+        return flips
+
+    def tableau_changed(self) -> None:
+        self._flips = None
 
     def _may_act(self, seat: int) -> bool:
         """`seat in self.to_move`, without working out every other seat."""
@@ -542,6 +556,7 @@ class MoleickiState(MoveLists, PlayRules, State):
     def _do_deal(self, design: Design) -> list[Event]:
         self.design = design
         self.hands, self.tabs = deal(self.deck, self.players, design)
+        self.tableau_changed()
         self.draw, self.deck = self.deck, []
         ev = [Event("deal", f"{{p{self.dealer}}} deals: {design.text(self.decks)[5:]}.", {"design": design.to_json()})]
         tens = 4 * self.decks

@@ -14,7 +14,7 @@ from typing import Any
 from engine.cards import rank
 from engine.core import Action, IllegalAction
 from engine.moleicki_deal import feasible_presets
-from engine.moleicki_notation import action_for, play_text
+from engine.moleicki_notation import actions_for, play_text
 from engine.moleicki_tableau import blind_piles, face_up_tops, flippable
 from engine.moleicki_vectors import VECTORS, is_aargh, is_match, sort_for, straights_in
 from engine.moleicki_vectors import group as match_key
@@ -51,7 +51,7 @@ class MoveLists:
             self._play_moves(seat, "window", moves)
             moves.setdefault("done", None)
         self._checked = (self._version, seat, moves)
-        return [action_for(t) for t in moves]
+        return actions_for(moves)
 
     def checked_play(self, seat: int, text: str) -> Any:
         """The plan `legal_actions(seat)` made for play `text` in this position, or None."""

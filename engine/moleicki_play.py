@@ -314,6 +314,7 @@ class PlayRules:
             self.hands[seat] = plan.hand
         if plan.tab is not None:
             self.tabs[seat] = plan.tab
+            self.tableau_changed()
         self._forget_known(seat, played)
         self.pile.extend(played)
         self.last_play = {"seat": seat, "cards": list(played), "kind": plan.kind}
@@ -520,6 +521,7 @@ class PlayRules:
         r, p = locate(self.tabs[seat], number)  # checked by the caller
         pile = self.tabs[seat][r][p]
         pile[-1] = bare(pile[-1])
+        self.tableau_changed()
         return [
             Event(
                 "flip", f"{{p{seat}}} turns up {pretty(pile[-1])} on pile {number}.", {"seat": seat, "card": pile[-1]}
@@ -563,6 +565,7 @@ class PlayRules:
             return ev + self.do_play(seat, plan)
         # Not a legal play: it joins the pile and the player takes the lot.
         self.tabs[seat] = tab
+        self.tableau_changed()
         self.pile.append(card)
         self.last_play = {"seat": seat, "cards": [card], "kind": "blind-miss"}
         ev.append(Event("miss", f"{pretty(card)} doesn't beat the pile.", {"seat": seat, "card": card}))
