@@ -33,7 +33,7 @@ class MoveLists:
             moves["nein"] = None
         if self.kkk9_ok(seat):
             moves["kkk9"] = None
-        if self.phase != "deal":
+        if self.phase != "deal" and self.flips()[seat]:
             for n in flippable(self.tabs[seat]):
                 moves[f"flip {n}"] = None
         if self.phase == "deal" and seat == self.dealer:

@@ -362,7 +362,7 @@ class PlayRules:
     def _after_play(self, seat: int, turn_over: bool, ev: list[Event]) -> list[Event]:
         """Draw, then check for a win, a forced pick-up or the end of the turn."""
         drew = self._draw(seat, ev)
-        if self.cards_left(seat) == 0:
+        if not self.hands[seat] and self.cards_left(seat) == 0:
             if self.pending in ("tied", "eight") and not turn_over:
                 ev.append(Event("stuck", f"{{p{seat}}} has no card left to complete the turn.", {}))
                 return ev + self.do_pickup(seat, forced=True)
