@@ -58,6 +58,7 @@ Entry = tuple[Action, Command]
 COLUMNS = 7
 KING = 13
 KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
+_INDEX = {COLUMN_IDS[i]: i for i in range(COLUMNS)}  # a column's id -> its index
 DRAW = Action("draw", "Draw", {"verb": "draw"})
 # The same action once the stock is empty; the panel names its verb as players say it.
 TURN_OVER = Action("draw", "Turn the waste over", {"verb": "turn over"})
@@ -195,14 +196,24 @@ class KlondikeState(SolitaireState):
         if pid == "w":
             return [self.waste.pop()]
         self._tableau_moves = None
-        return super()._take(pid, n)
+        i = _INDEX.get(pid)
+        if i is None:
+            return super()._take(pid, n)
+        col = self.tableau[i]  # written out for columns: every move takes from one
+        taken = col[-n:]
+        del col[-n:]
+        return taken
 
     def _put(self, pid: str, cards: list[str]) -> None:
         if pid == "w":
             self.waste.extend(cards)
-        else:
-            self._tableau_moves = None
+            return
+        self._tableau_moves = None
+        i = _INDEX.get(pid)
+        if i is None:
             super()._put(pid, cards)
+        else:
+            self.tableau[i].extend(cards)
 
     def _face_down(self, column: int) -> int:
         return self.down[column]
@@ -215,8 +226,11 @@ class KlondikeState(SolitaireState):
 
     def _after_take(self, pid: str) -> list[Op]:
         """Turn up a face-down card left on top of a column (as PySolFC does)."""
-        col = self._column(pid)
-        if col and self.down[int(pid) - 1] == len(col):
+        i = _INDEX.get(pid)
+        if i is None:
+            return []
+        col = self.tableau[i]
+        if col and self.down[i] == len(col):
             op: Op = ["flip", pid]
             self._run(op)
             self._news.append(Event("flip", f"{pretty(col[-1])} is turned up.", {"card": col[-1]}))
