@@ -550,6 +550,20 @@ class SolitaireState(State):
         return self._top(src)
 
     # -- applying -------------------------------------------------------------
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """As State.apply, with the same refusals, asked the cheap way: seat 0 is the only
+        seat, and it may act whenever the game is not over."""
+        if self.over:
+            raise IllegalAction("The game is over.")
+        if seat != 0:
+            raise IllegalAction("You don't have a seat in this game.")
+        text = action.text if isinstance(action, Action) else str(action)
+        if not text.strip():
+            raise IllegalAction("Say what you want to do, for example one of your legal actions.")
+        legal = self._legal  # a listed move needs no parsing
+        hit = None if legal is None else legal.commands.get(text)
+        return self._execute(hit[1] if hit is not None else self._command(text))
+
     def _apply(self, seat: int, text: str) -> list[Event]:
         hit = self._listed(text)
         return self._execute(hit[1] if hit is not None else self._command(text))
