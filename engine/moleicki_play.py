@@ -232,7 +232,7 @@ class PlayRules:
                 kind = judge(cards[0], False)
                 if kind is not None:
                     out.append(Plan(cards, kind, None, None))
-        if v in EIGHT_RULE:
+        if v in EIGHT_RULE and len(by_face) >= 4:  # a straight needs four faces in hand
             # As straights_in: the lowest-sorting card of each face, four faces in a row.
             seq = SEQUENCE[v]
             for i in range(len(seq) - 3):
