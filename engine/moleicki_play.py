@@ -234,11 +234,13 @@ class PlayRules:
                     out.append(Plan(cards, kind, None, None))
         if v in EIGHT_RULE and len(by_face) >= 4:  # a straight needs four faces in hand
             # As straights_in: the lowest-sorting card of each face, four faces in a row.
+            # One pass along the order: each face in hand ending four in a row ends a window.
             seq = SEQUENCE[v]
-            for i in range(len(seq) - 3):
-                window_faces = seq[i : i + 4]
-                if all(f in by_face for f in window_faces):
-                    cards = [by_face[f][0] for f in window_faces]
+            in_row = 0
+            for i, f in enumerate(seq):
+                in_row = in_row + 1 if f in by_face else 0
+                if in_row >= 4:
+                    cards = [by_face[face][0] for face in seq[i - 3 : i + 1]]
                     kind = judge(cards[0], True)
                     if kind is not None:
                         out.append(Plan(cards, kind, None, None, True))
@@ -454,7 +456,7 @@ class PlayRules:
 
     # -- the nine rule ---------------------------------------------------------------
     def _owe_neins(self, seat: int, played: list[str], ev: list[Event]) -> None:
-        nines = sum(1 for c in played if rank(c) == "9")
+        nines = [RANK_OF[c] for c in played].count("9")
         if not nines:
             return
         everyone = nines >= 4
@@ -492,7 +494,8 @@ class PlayRules:
         return [Event("nein", f"{{p{seat}}}: “Nein!”", {"seat": seat})]
 
     def owed(self, seat: int) -> int:
-        return sum(d[2] for d in self.debts if d[1] == seat)
+        debts = self.debts
+        return sum(d[2] for d in debts if d[1] == seat) if debts else 0
 
     # -- picking up, turning cards, playing blind ----------------------------------------
     def _take_pile(self, seat: int, ev: list[Event]) -> None:
