@@ -80,9 +80,10 @@ def solver_stats(deals: list[int], budget: int, jobs: int, log_path: str = "") -
 
 
 def describe(deals: list[int]) -> str:
-    """ "1..32000" for a run of consecutive deals, else the numbers themselves."""
-    if deals == list(range(deals[0], deals[0] + len(deals))):
-        return f"{deals[0]}..{deals[-1]}"
+    """How the report names the deals: "1..32000", "1..31997 step 4", or the numbers."""
+    step = deals[1] - deals[0] if len(deals) > 1 else 1
+    if step > 0 and deals == list(range(deals[0], deals[-1] + 1, step)):
+        return f"{deals[0]}..{deals[-1]}" + (f" step {step}" if step > 1 else "")
     return ",".join(map(str, deals))
 
 
