@@ -81,7 +81,7 @@ def solver_stats(deals: list[int], budget: int, jobs: int, log_path: str = "") -
 
 def describe(deals: list[int]) -> str:
     """How the report names the deals: "1..32000", "1..31997 step 4", or the numbers."""
-    step = deals[1] - deals[0] if len(deals) > 1 else 1
+    step = deals[1] - deals[0] if len(deals) > 2 else 0
     if step > 0 and deals == list(range(deals[0], deals[-1] + 1, step)):
         return f"{deals[0]}..{deals[-1]}" + (f" step {step}" if step > 1 else "")
     return ",".join(map(str, deals))
