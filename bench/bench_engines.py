@@ -1,6 +1,6 @@
 """Engine benchmark: random play, in actions per second, for every game; RLCard's UNO beside it.
 
-    python bench/bench_engines.py [--seconds 3] [--with-rlcard]
+    python bench/bench_engines.py [--seconds 3] [--games klondike,freecell] [--with-rlcard]
 
 Every game in engine.GAMES, at its fewest and most seats, plays the same loop: pick
 a seat that may act, ask `legal_actions`, apply one of them chosen by a seeded RNG
@@ -65,11 +65,11 @@ def random_play(name: str, players: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def engine_figures(seconds: float) -> dict[str, Any]:
+def engine_figures(seconds: float, names: list[str] | None = None) -> dict[str, Any]:
     from engine import GAMES
 
     out: dict[str, Any] = {}
-    for name in sorted(GAMES):
+    for name in sorted(names or GAMES):
         game = GAMES[name]
         for players in sorted({game.min_players, game.max_players}):
             out[f"{name}/{players}"] = random_play(name, players, seconds)
@@ -149,6 +149,7 @@ def rlcard_in_venv(seconds: float) -> dict[str, Any] | str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--games", default="", help="comma-separated game names (default: every game)")
     parser.add_argument("--with-rlcard", action="store_true", help="install rlcard in bench/out/ if missing")
     parser.add_argument("--rlcard-only", action="store_true", help=argparse.SUPPRESS)  # the venv child
     args = parser.parse_args()
@@ -156,7 +157,7 @@ def main() -> None:
         print(json.dumps({"rlcard": rlcard_here(args.seconds)}))
         return
     report: dict[str, Any] = {"python": platform.python_version(), "seconds_each": args.seconds}
-    report["engines"] = engine_figures(args.seconds)
+    report["engines"] = engine_figures(args.seconds, [n for n in args.games.split(",") if n] or None)
     figures = rlcard_here(args.seconds)
     if figures == "not installed" and args.with_rlcard:
         figures = rlcard_in_venv(args.seconds)

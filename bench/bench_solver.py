@@ -1,6 +1,7 @@
 """Solitaire benchmark: the FreeCell solver over numbered deals, and random-play speed.
 
-    python bench/bench_solver.py [--first 1] [--deals 1000 | --all] [--budget 100000] [--jobs J] [--seconds 5]
+    python bench/bench_solver.py [--first 1] [--deals 1000 | --all | --list 1464,2334] [--budget 100000] [--jobs J]
+                                 [--seconds 5]
 
 `--all` runs the Microsoft deals 1..32000 (deal 11982 is the one known to have no win).
 
@@ -45,8 +46,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def solver_stats(first: int, deals: int, budget: int, jobs: int, log_path: str = "") -> dict[str, object]:
-    work = [(d, budget) for d in range(first, first + deals)]
+def solver_stats(deals: list[int], budget: int, jobs: int, log_path: str = "") -> dict[str, object]:
+    work = [(d, budget) for d in deals]
     results = []
     log = open(log_path, "w") if log_path else None  # noqa: SIM115 - one line per deal as it finishes
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
@@ -61,7 +62,7 @@ def solver_stats(first: int, deals: int, budget: int, jobs: int, log_path: str =
     walls = [r[4] for r in results]
     solved = [r for r in results if r[1]]
     return {
-        "deals": f"{first}..{first + deals - 1}",
+        "deals": describe(deals),
         "budget": budget,
         "solved_share": round(len(solved) / len(results), 4),
         "deals_per_second": round(len(results) / sum(times), 2),
@@ -76,6 +77,14 @@ def solver_stats(first: int, deals: int, budget: int, jobs: int, log_path: str =
         "nodes_p99": percentile([r[3] for r in results], 0.99),
         "unsolved": [r[0] for r in results if not r[1]],
     }
+
+
+def describe(deals: list[int]) -> str:
+    """How the report names the deals: "1..32000", "1..31997 step 4", or the numbers."""
+    step = deals[1] - deals[0] if len(deals) > 2 else 0
+    if step > 0 and deals == list(range(deals[0], deals[-1] + 1, step)):
+        return f"{deals[0]}..{deals[-1]}" + (f" step {step}" if step > 1 else "")
+    return ",".join(map(str, deals))
 
 
 def random_actions_per_second(name: str, seconds: float) -> dict[str, float]:
@@ -100,6 +109,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--all", action="store_true", help="deals 1..32000")
+    parser.add_argument("--list", default="", help="comma-separated deal numbers (instead of a range)")
     parser.add_argument("--log", default="", help="write deal, solved, cpu s, positions, wall s per line here")
     parser.add_argument("--budget", type=int, default=freecell_solver.DEFAULT_BUDGET)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -107,8 +117,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.all:
         args.first, args.deals = 1, 32000
+    deals = [int(d) for d in args.list.split(",")] if args.list else list(range(args.first, args.first + args.deals))
     report = {
-        "solver": solver_stats(args.first, args.deals, args.budget, args.jobs, args.log),
+        "solver": solver_stats(deals, args.budget, args.jobs, args.log),
         "freecell_random": random_actions_per_second("freecell", args.seconds),
         "klondike_random": random_actions_per_second("klondike", args.seconds),
     }

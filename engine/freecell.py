@@ -36,6 +36,7 @@ from engine import freecell_solver
 from engine.cards import RANKS, pretty, stack_deck, standard_deck
 from engine.core import Action, Game, IllegalAction, Option
 from engine.solitaire import (
+    BUILDS_ON,
     COLUMN_IDS,
     FINISH,
     GOES_ON,
@@ -54,10 +55,6 @@ from engine.solitaire import (
 __all__ = ["GAME", "FreeCell", "FreeCellState", "microsoft_deal"]
 
 Entry = tuple[Action, Command]
-
-
-def _first(pair: tuple[int, Entry]) -> int:
-    return pair[0]
 
 
 DEAL_MAX = 1_000_000
@@ -295,28 +292,36 @@ class FreeCellState(SolitaireState):
             if first_empty:
                 moves.append(move_entry(src, first_empty, 1, 1, card))
         for i, col in enumerate(tableau):
-            if not col:
+            n = len(col)
+            if not n:
                 continue
             src, top = COLUMN_IDS[i], col[-1]
             if found[top[-1]] == RANK[top] - 1:
                 home.append(move_entry(src, "f", 1, 1, top))
-            run = run_length(col)
-            onto_columns: list[tuple[int, Entry]] = []
-            for d in range(min(run, limit)):
-                card = col[-1 - d]
-                for onto in GOES_ON[card]:  # never column i: its top takes a lower rank
+            # Walk down the run (no deeper than a move may carry): each card may go onto a
+            # column top it builds on (never column i's own: that top is lower). A top fits
+            # at most one depth, so (column, depth) pairs sort into column order.
+            targets: list[tuple[int, int]] = []
+            card, d = top, 0
+            while True:
+                for onto in GOES_ON[card]:
                     j = top_at.get(onto)
                     if j is not None:
-                        onto_columns.append((j, move_entry(src, COLUMN_IDS[j], d + 1, d + 1, card)))
-            if onto_columns:
-                if len(onto_columns) > 1:
-                    onto_columns.sort(key=_first)
-                moves += [entry for _, entry in onto_columns]
+                        targets.append((j, d))
+                if d + 1 >= limit or d + 1 >= n or card not in BUILDS_ON[col[n - d - 2]]:
+                    break
+                d += 1
+                card = col[n - d - 1]
+            if targets:
+                if len(targets) > 1:
+                    targets.sort()
+                for j, k in targets:
+                    moves.append(move_entry(src, COLUMN_IDS[j], k + 1, k + 1, col[n - k - 1]))
             if first_empty:
-                most = min(run, limit_empty)
-                for n in range(1, most + 1):
-                    if n != len(col):  # a whole column into an empty one changes nothing
-                        moves.append(move_entry(src, first_empty, n, most, col[-n]))
+                most = min(d + 1, limit_empty)  # the run as far as walked: limit_empty < limit
+                for k in range(1, most + 1):
+                    if k != n:  # a whole column into an empty one changes nothing
+                        moves.append(move_entry(src, first_empty, k, most, col[-k]))
             if first_cell:
                 moves.append(move_entry(src, first_cell, 1, 1, top))
         return home, moves

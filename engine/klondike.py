@@ -55,13 +55,10 @@ __all__ = ["GAME", "Klondike", "KlondikeState"]
 Entry = tuple[Action, Command]
 
 
-def _second(pair: tuple[str, int]) -> int:
-    return pair[1]
-
-
 COLUMNS = 7
 KING = 13
 KINGS = tuple(card_at(suit, KING) for suit in "SHDC")
+_INDEX = {COLUMN_IDS[i]: i for i in range(COLUMNS)}  # a column's id -> its index
 DRAW = Action("draw", "Draw", {"verb": "draw"})
 # The same action once the stock is empty; the panel names its verb as players say it.
 TURN_OVER = Action("draw", "Turn the waste over", {"verb": "turn over"})
@@ -101,6 +98,9 @@ class KlondikeState(SolitaireState):
     waste: list[str]  # top card last
     recycles: int  # times the waste has been turned over
     seen: set[str]  # cards the player has seen face up (memory survives an undo)
+    # The columns' part of the legal moves (see `_column_entries`), None until asked and
+    # whenever a column or foundation changes: drawing and turning the waste over keep it.
+    _tableau_moves: tuple[list[Entry], list[Entry], dict[str, int], int] | None = None
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -195,13 +195,25 @@ class KlondikeState(SolitaireState):
     def _take(self, pid: str, n: int) -> list[str]:
         if pid == "w":
             return [self.waste.pop()]
-        return super()._take(pid, n)
+        self._tableau_moves = None
+        i = _INDEX.get(pid)
+        if i is None:
+            return super()._take(pid, n)
+        col = self.tableau[i]  # written out for columns: every move takes from one
+        taken = col[-n:]
+        del col[-n:]
+        return taken
 
     def _put(self, pid: str, cards: list[str]) -> None:
         if pid == "w":
             self.waste.extend(cards)
-        else:
+            return
+        self._tableau_moves = None
+        i = _INDEX.get(pid)
+        if i is None:
             super()._put(pid, cards)
+        else:
+            self.tableau[i].extend(cards)
 
     def _face_down(self, column: int) -> int:
         return self.down[column]
@@ -214,8 +226,11 @@ class KlondikeState(SolitaireState):
 
     def _after_take(self, pid: str) -> list[Op]:
         """Turn up a face-down card left on top of a column (as PySolFC does)."""
-        col = self._column(pid)
-        if col and self.down[int(pid) - 1] == len(col):
+        i = _INDEX.get(pid)
+        if i is None:
+            return []
+        col = self.tableau[i]
+        if col and self.down[i] == len(col):
             op: Op = ["flip", pid]
             self._run(op)
             self._news.append(Event("flip", f"{pretty(col[-1])} is turned up.", {"card": col[-1]}))
@@ -224,6 +239,7 @@ class KlondikeState(SolitaireState):
 
     def _run_extra(self, op: Op) -> None:
         if op[0] == "flip":
+            self._tableau_moves = None
             i = int(op[1]) - 1
             self.down[i] -= 1
             self.seen.add(self.tableau[i][self.down[i]])
@@ -239,6 +255,7 @@ class KlondikeState(SolitaireState):
 
     def _revert_extra(self, op: Op) -> None:
         if op[0] == "flip":
+            self._tableau_moves = None
             self.down[int(op[1]) - 1] += 1
         elif op[0] == "draw":
             for _ in range(op[1]):
@@ -335,6 +352,25 @@ class KlondikeState(SolitaireState):
         The hot path of random play, so it works on ranks and colours directly
         instead of asking `_counts` (which also words the refusals).
         """
+        cached = self._tableau_moves
+        if cached is None:
+            cached = self._tableau_moves = self._column_entries()
+        home, moves, top_at, first_empty = cached
+        if not self.waste:
+            return home, moves
+        card = self.waste[-1]
+        targets = [j for j in map(top_at.get, GOES_ON[card]) if j is not None]
+        if first_empty >= 0 and RANK[card] == KING:
+            targets.append(first_empty)
+        if len(targets) > 1:
+            targets.sort()
+        if self.found[card[-1]] == RANK[card] - 1:
+            home = [move_entry("w", "f", 1, 1, card), *home]
+        return home, [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets] + moves
+
+    def _column_entries(self) -> tuple[list[Entry], list[Entry], dict[str, int], int]:
+        """The moves from the columns (home ones, others), each face-up top's column, and
+        the first empty column: kept while only the stock and waste change."""
         tableau, down, found = self.tableau, self.down, self.found
         home: list[Entry] = []
         moves: list[Entry] = []
@@ -346,38 +382,36 @@ class KlondikeState(SolitaireState):
                     first_empty = j
             elif len(col) > down[j]:
                 top_at[col[-1]] = j
-        # (column, rank, colour) of each face-up top, in column order
-        tops = [(j, RANK[top], RED[top]) for top, j in sorted(top_at.items(), key=_second)]
-        if self.waste:
-            card = self.waste[-1]
-            if found[card[-1]] == RANK[card] - 1:
-                home.append(move_entry("w", "f", 1, 1, card))
-            targets = [j for j in map(top_at.get, GOES_ON[card]) if j is not None]
-            if first_empty >= 0 and RANK[card] == KING:
-                targets.append(first_empty)
-            if len(targets) > 1:
-                targets.sort()
-            moves += [move_entry("w", COLUMN_IDS[j], 1, 1, card) for j in targets]
         for i, col in enumerate(tableau):
-            if len(col) <= down[i]:
+            floor = down[i]
+            n = len(col)
+            if n <= floor:
                 continue
             src, top = COLUMN_IDS[i], col[-1]
             if found[top[-1]] == RANK[top] - 1:
                 home.append(move_entry(src, "f", 1, 1, top))
-            run = run_length(col, down[i])
-            base = RANK[top] + 1  # the rank of the top a card d deep in the run goes onto, less d
-            king = first_empty >= 0 and RANK[col[-run]] == KING and run != len(col)
-            for j, rank, red in tops:
-                # a king already at the bottom gains nothing from moving to an empty column
-                if king and first_empty < j:
-                    moves.append(move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run]))
-                    king = False
-                d = rank - base
-                if 0 <= d < run and RED[col[-1 - d]] != red:  # never column i: its top is lower
-                    moves.append(move_entry(src, COLUMN_IDS[j], d + 1, d + 1, col[-1 - d]))
-            if king:
-                moves.append(move_entry(src, COLUMN_IDS[first_empty], run, run, col[-run]))
-        return home, moves
+            # Walk down the face-up run: each of its cards may go onto a column top it
+            # builds on (never column i's own: that top is lower). Targets go in column
+            # order; a top fits at most one depth, so (column, depth) pairs sort by column.
+            targets: list[tuple[int, int]] = []
+            card, d = top, 0
+            while True:
+                for onto in GOES_ON[card]:
+                    j = top_at.get(onto)
+                    if j is not None:
+                        targets.append((j, d))
+                if n - d - 1 <= floor or card not in BUILDS_ON[col[n - d - 2]]:
+                    break
+                d += 1
+                card = col[n - d - 1]
+            # a king already at the bottom gains nothing from moving to an empty column
+            if first_empty >= 0 and d + 1 != n and RANK[card] == KING:
+                targets.append((first_empty, d))
+            if len(targets) > 1:
+                targets.sort()
+            for j, k in targets:
+                moves.append(move_entry(src, COLUMN_IDS[j], k + 1, k + 1, col[n - k - 1]))
+        return home, moves, top_at, first_empty
 
     def _verb_actions(self) -> list[Action]:
         if self._draw_problem() is None:
@@ -386,7 +420,8 @@ class KlondikeState(SolitaireState):
 
     # -- finishing, hints and stuck -------------------------------------------
     def _can_finish(self) -> bool:
-        return not self.won and not any(self.down) and not self.stock and not self.waste
+        # cheapest refusal first: some card is face down in nearly every position
+        return not any(self.down) and not self.stock and not self.waste and not self.won
 
     def _finish_refusal(self) -> str:
         return "You can finish once every card is face up and the stock and waste are empty."

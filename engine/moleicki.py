@@ -10,7 +10,8 @@ hands play on from the tableau. First to shed every card wins.
 Module map: moleicki_vectors (orders, matching, straights), moleicki_deal (pack,
 designs, dealing order), moleicki_notation (parse/format), moleicki_tableau (tableau
 access), moleicki_play (turn mechanics), moleicki_knowledge (determinize),
-moleicki_ai (heuristic player). This module: the Game, the State, the view.
+moleicki_moves (the legal-move lists), moleicki_ai (heuristic player). This module:
+the Game, the State, the view.
 
 Action notation (Action.text is canonical; seats count from 0, piles from 1):
 
@@ -106,30 +107,23 @@ from engine.moleicki_deal import (
     build_deck,
     check_design,
     deal,
-    feasible_presets,
 )
 from engine.moleicki_knowledge import resample
+from engine.moleicki_moves import MoveLists
 from engine.moleicki_notation import (
     PLAY,
     Command,
-    action_for,
     command_for,
     format_command,
     label,
     parse_command,
-    play_text,
 )
 from engine.moleicki_play import PlayRules
-from engine.moleicki_tableau import blind_piles, can_flip, count, face_up_tops, flippable, public_rows
+from engine.moleicki_tableau import can_flip, count, public_rows
 from engine.moleicki_vectors import (
     VECTOR_TITLES,
-    VECTORS,
-    is_aargh,
-    is_match,
     sort_for,
-    straights_in,
 )
-from engine.moleicki_vectors import group as match_key
 
 PLAYING = ("play", "tied", "eight", "again")
 # House rule: a game still going after this many turns ends; fewest cards left wins.
@@ -167,7 +161,7 @@ class Moleicki(Game):
     )
 
 
-class MoleickiState(PlayRules, State):
+class MoleickiState(MoveLists, PlayRules, State):
     game: ClassVar[type[Game]] = Moleicki
 
     # -- construction ---------------------------------------------------------
@@ -273,6 +267,7 @@ class MoleickiState(PlayRules, State):
         self._version = getattr(self, "_version", 0) + 1
         self._checked: tuple[int, int, dict[str, Any]] | None = None
         self._to_move: tuple[int, tuple[int, ...]] | None = None
+        self._flips: list[bool] | None = None
 
     def copy(self) -> MoleickiState:
         s = self.__class__.__new__(self.__class__)
@@ -319,8 +314,10 @@ class MoleickiState(PlayRules, State):
             return tuple(sorted(self.race))
         if self.phase == "follow":
             return tuple(sorted(self.follow))
-        seats = {self.current} if self.window is None else {self.current, self.window}
-        return tuple(sorted(seats))
+        current, window = self.current, self.window
+        if window is None or window == current:
+            return (current,)
+        return (current, window) if current < window else (window, current)
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -334,11 +331,11 @@ class MoleickiState(PlayRules, State):
         if self.phase == "deal":
             moving = tuple(s for s in range(self.players) if s in turn or s in owing)
         else:
-            hands, tabs = self.hands, self.tabs
+            hands, flips = self.hands, self.flips()
             moving = tuple(
                 s
                 for s in range(self.players)
-                if s in turn or s in owing or can_flip(tabs[s]) or (len(hands[s]) == 4 and self.kkk9_ok(s))
+                if s in turn or s in owing or flips[s] or (len(hands[s]) == 4 and self.kkk9_ok(s))
             )
         self._to_move = (self._version, moving)
         return moving
@@ -349,7 +346,18 @@ class MoleickiState(PlayRules, State):
             return True
         if self.phase == "deal":
             return False
-        return can_flip(self.tabs[seat]) or (len(self.hands[seat]) == 4 and self.kkk9_ok(seat))
+        return self.flips()[seat] or (len(self.hands[seat]) == 4 and self.kkk9_ok(seat))
+
+    def flips(self) -> list[bool]:
+        """Per seat, whether a tableau card may be turned up now (asked for every seat at
+        every move, so kept until a tableau changes: see `tableau_changed`)."""
+        flips = self._flips
+        if flips is None:
+            flips = self._flips = [can_flip(t) for t in self.tabs]
+        return flips
+
+    def tableau_changed(self) -> None:
+        self._flips = None
 
     def _may_act(self, seat: int) -> bool:
         """`seat in self.to_move`, without working out every other seat."""
@@ -367,133 +375,6 @@ class MoleickiState(PlayRules, State):
             and count(self.tabs[seat]) == 0
             and sorted(rank(c) for c in hand) == ["9", "K", "K", "K"]
         )
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if not self._may_act(seat):
-            return []
-        # Every move listed is checked here; `apply` reuses these checks (and plans) for
-        # the same position instead of parsing and checking the move again.
-        moves: dict[str, Any] = {}
-        if self.owed(seat):
-            moves["nein"] = None
-        if self.kkk9_ok(seat):
-            moves["kkk9"] = None
-        if self.phase != "deal":
-            for n in flippable(self.tabs[seat]):
-                moves[f"flip {n}"] = None
-        if self.phase == "deal" and seat == self.dealer:
-            for d in feasible_presets(self.players, self.decks, self.extras):
-                moves[d.text(self.decks)] = None
-        elif self.phase == "opening" and seat in self.race:
-            self._play_moves(seat, "race", moves)
-        elif self.phase == "follow" and seat in self.follow:
-            self._play_moves(seat, "turn", moves)
-            if self.may_pick_up(seat):
-                moves["pickup"] = None
-        elif self.phase == "play" and seat == self.current:
-            self._turn_moves(seat, moves)
-        if self.phase == "play" and seat == self.window:
-            self._play_moves(seat, "window", moves)
-            moves.setdefault("done", None)
-        self._checked = (self._version, seat, moves)
-        return [action_for(t) for t in moves]
-
-    def checked_play(self, seat: int, text: str) -> Any:
-        """The plan `legal_actions(seat)` made for play `text` in this position, or None."""
-        checked = self._checked
-        if checked is None or checked[0] != self._version or checked[1] != seat:
-            return None
-        move = checked[2].get(text)
-        return None if move is None else move[1]
-
-    def _turn_moves(self, seat: int, moves: dict[str, Any]) -> None:
-        p = self.pending
-        if p == "vector":
-            for v in VECTORS:
-                moves[f"vector {v}"] = None
-        elif p == "give":
-            seen = set()
-            for i, g in enumerate(self._good_view()):
-                key = (g["top"], g["size"])
-                if key not in seen:
-                    seen.add(key)
-                    for s in range(self.players):
-                        moves[f"give {i + 1} to {s}"] = None
-        elif p == "next":
-            for s in range(self.players):
-                if s != seat:
-                    moves[f"next {s}"] = None
-        else:
-            self._play_moves(seat, "turn", moves)
-            if not self.hands[seat] and not self.draw:
-                for n in blind_piles(self.tabs[seat]):
-                    moves.setdefault(f"blind {n}", None)
-            if self.may_pick_up(seat):
-                moves.setdefault("pickup", None)
-
-    def _play_moves(self, seat: int, ctx: str, moves: dict[str, Any]) -> None:
-        """A sensible short list of plays, each checked (its plan kept for `apply`); any
-        other legal combination is accepted by parse."""
-        if self.hands[seat]:
-            for plan in self.hand_plays(seat, ctx):
-                text = play_text(plan.cards)
-                if text not in moves:
-                    moves[text] = (ctx, plan)
-            fluid = self._fluid_play(seat)
-            cands = [fluid] if fluid else []
-        else:
-            cands = self._play_candidates(seat)
-        for cand in cands:
-            try:
-                plan = self.check_play(seat, cand, ctx)
-            except IllegalAction:
-                continue
-            text = play_text(plan.cards)
-            if text in moves:
-                continue
-            if plan.tab is not None and cand != plan.cards:
-                # Taking tableau cards in another order could leave other piles; check
-                # the canonical order, as `apply` of this text would.
-                plan = self.check_play(seat, plan.cards, ctx)
-            moves[text] = (ctx, plan)
-
-    def _play_candidates(self, seat: int) -> list[list[str]]:
-        cards = self.accessible(seat)
-        v = self.vector
-        cands: list[list[str]] = []
-        by_face: dict[str, list[str]] = {}
-        by_key: dict[str, list[str]] = {}
-        for c in sort_for(cards, v):
-            by_face.setdefault(rank(c), []).append(c)
-            if not is_aargh(c):
-                by_key.setdefault(match_key(c, v), []).append(c)
-        for group in by_face.values():
-            cands.append(group[:1])
-            if len(group) > 1:
-                cands.append(group)
-        cands += [g for g in by_key.values() if len({rank(c) for c in g}) > 1]
-        cands += straights_in([c for c in cards if not is_aargh(c)], v)
-        fluid = self._fluid_play(seat)
-        if fluid:
-            cands.append(fluid)
-        return cands
-
-    def _fluid_play(self, seat: int) -> list[str] | None:
-        """The whole hand run on into matching open tableau cards, when that is possible."""
-        hand = self.hands[seat]
-        if not hand or self.draw or not is_match(list(hand), self.vector):
-            return None
-        key = match_key(hand[0], self.vector)
-        tab = [[list(p) for p in row] for row in self.tabs[seat]]
-        extra = []
-        while True:
-            found = [(r, p, c) for r, p, c in face_up_tops(tab) if not is_aargh(c) and match_key(c, self.vector) == key]
-            if not found:
-                break
-            r, p, c = found[0]
-            tab[r][p].pop()
-            extra.append(c)
-        return list(hand) + extra if extra else None
 
     # -- applying actions -------------------------------------------------------
     def parse(self, seat: int, text: str) -> Action:
@@ -675,6 +556,7 @@ class MoleickiState(PlayRules, State):
     def _do_deal(self, design: Design) -> list[Event]:
         self.design = design
         self.hands, self.tabs = deal(self.deck, self.players, design)
+        self.tableau_changed()
         self.draw, self.deck = self.deck, []
         ev = [Event("deal", f"{{p{self.dealer}}} deals: {design.text(self.decks)[5:]}.", {"design": design.to_json()})]
         tens = 4 * self.decks

@@ -20,6 +20,7 @@ like "pick up", "take", "pass", "choose 3", "king king king nine".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cards import CardError, parse_card, pretty
@@ -172,6 +173,12 @@ def action_for(text: str) -> Action:
             _ACTIONS.clear()
         a = _ACTIONS[text] = Action(text, label(text))
     return a
+
+
+def actions_for(texts: Iterable[str]) -> list[Action]:
+    """action_for of each text (the menu of every position: remembered ones looked up in line)."""
+    known = _ACTIONS
+    return [known.get(t) or action_for(t) for t in texts]
 
 
 def play_text(cards: list[str]) -> str:

@@ -232,13 +232,15 @@ class PlayRules:
                 kind = judge(cards[0], False)
                 if kind is not None:
                     out.append(Plan(cards, kind, None, None))
-        if v in EIGHT_RULE:
+        if v in EIGHT_RULE and len(by_face) >= 4:  # a straight needs four faces in hand
             # As straights_in: the lowest-sorting card of each face, four faces in a row.
+            # One pass along the order: each face in hand ending four in a row ends a window.
             seq = SEQUENCE[v]
-            for i in range(len(seq) - 3):
-                window_faces = seq[i : i + 4]
-                if all(f in by_face for f in window_faces):
-                    cards = [by_face[f][0] for f in window_faces]
+            in_row = 0
+            for i, f in enumerate(seq):
+                in_row = in_row + 1 if f in by_face else 0
+                if in_row >= 4:
+                    cards = [by_face[face][0] for face in seq[i - 3 : i + 1]]
                     kind = judge(cards[0], True)
                     if kind is not None:
                         out.append(Plan(cards, kind, None, None, True))
@@ -314,6 +316,7 @@ class PlayRules:
             self.hands[seat] = plan.hand
         if plan.tab is not None:
             self.tabs[seat] = plan.tab
+            self.tableau_changed()
         self._forget_known(seat, played)
         self.pile.extend(played)
         self.last_play = {"seat": seat, "cards": list(played), "kind": plan.kind}
@@ -361,7 +364,7 @@ class PlayRules:
     def _after_play(self, seat: int, turn_over: bool, ev: list[Event]) -> list[Event]:
         """Draw, then check for a win, a forced pick-up or the end of the turn."""
         drew = self._draw(seat, ev)
-        if self.cards_left(seat) == 0:
+        if not self.hands[seat] and self.cards_left(seat) == 0:
             if self.pending in ("tied", "eight") and not turn_over:
                 ev.append(Event("stuck", f"{{p{seat}}} has no card left to complete the turn.", {}))
                 return ev + self.do_pickup(seat, forced=True)
@@ -453,7 +456,7 @@ class PlayRules:
 
     # -- the nine rule ---------------------------------------------------------------
     def _owe_neins(self, seat: int, played: list[str], ev: list[Event]) -> None:
-        nines = sum(1 for c in played if rank(c) == "9")
+        nines = [RANK_OF[c] for c in played].count("9")
         if not nines:
             return
         everyone = nines >= 4
@@ -491,7 +494,8 @@ class PlayRules:
         return [Event("nein", f"{{p{seat}}}: “Nein!”", {"seat": seat})]
 
     def owed(self, seat: int) -> int:
-        return sum(d[2] for d in self.debts if d[1] == seat)
+        debts = self.debts
+        return sum(d[2] for d in debts if d[1] == seat) if debts else 0
 
     # -- picking up, turning cards, playing blind ----------------------------------------
     def _take_pile(self, seat: int, ev: list[Event]) -> None:
@@ -520,6 +524,7 @@ class PlayRules:
         r, p = locate(self.tabs[seat], number)  # checked by the caller
         pile = self.tabs[seat][r][p]
         pile[-1] = bare(pile[-1])
+        self.tableau_changed()
         return [
             Event(
                 "flip", f"{{p{seat}}} turns up {pretty(pile[-1])} on pile {number}.", {"seat": seat, "card": pile[-1]}
@@ -563,6 +568,7 @@ class PlayRules:
             return ev + self.do_play(seat, plan)
         # Not a legal play: it joins the pile and the player takes the lot.
         self.tabs[seat] = tab
+        self.tableau_changed()
         self.pile.append(card)
         self.last_play = {"seat": seat, "cards": [card], "kind": "blind-miss"}
         ev.append(Event("miss", f"{pretty(card)} doesn't beat the pile.", {"seat": seat, "card": card}))

@@ -30,6 +30,7 @@ it is engine/solitaire_notation.py, which also gives every action its parts):
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import RANKS, SUITS, standard_deck
@@ -87,6 +88,8 @@ COLUMN_IDS = tuple(str(i + 1) for i in range(8))  # column index -> its id in th
 _COLUMN_INDEX = {pid: i for i, pid in enumerate(COLUMN_IDS)}
 # The suits of the other colour: their foundations decide whether a card is safe.
 OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+_ONLY_SEAT = (0,)
+_TEXT = attrgetter("text")
 
 
 def card_at(suit: str, rank: int) -> str:
@@ -259,11 +262,13 @@ class SolitaireState(State):
 
     @property
     def over(self) -> bool:
-        return self.resigned or self.won
+        # `won` written out: asked several times per action (random play, search), a call saved
+        found = self.found
+        return self.resigned or (found["S"] == 13 and found["H"] == 13 and found["D"] == 13 and found["C"] == 13)
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        return () if self.over else (0,)
+        return () if self.over else _ONLY_SEAT
 
     @property
     def moves(self) -> int:
@@ -545,6 +550,20 @@ class SolitaireState(State):
         return self._top(src)
 
     # -- applying -------------------------------------------------------------
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """As State.apply, with the same refusals, asked the cheap way: seat 0 is the only
+        seat, and it may act whenever the game is not over."""
+        if self.over:
+            raise IllegalAction("The game is over.")
+        if seat != 0:
+            raise IllegalAction("You don't have a seat in this game.")
+        text = action.text if isinstance(action, Action) else str(action)
+        if not text.strip():
+            raise IllegalAction("Say what you want to do, for example one of your legal actions.")
+        legal = self._legal  # a listed move needs no parsing
+        hit = None if legal is None else legal.commands.get(text)
+        return self._execute(hit[1] if hit is not None else self._command(text))
+
     def _apply(self, seat: int, text: str) -> list[Event]:
         hit = self._listed(text)
         return self._execute(hit[1] if hit is not None else self._command(text))
@@ -552,6 +571,17 @@ class SolitaireState(State):
     def _execute(self, cmd: Command) -> list[Event]:
         self._news = []  # events the game's own reactions add (a Klondike card turned up)
         self._prior, self._legal = self._legal, None  # every verb but hint changes the position
+        if cmd.verb == "move":  # the usual action, so asked first
+            card = cmd.card or self._moving_card(cmd.src, cmd.n)  # a listed move knows its card
+            ops = self._do_move(cmd.src, cmd.dst, cmd.n)
+            event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
+            auto = self._auto_ops() if self.auto_after_move else []
+            events = self._record(ops + auto, event)
+            if auto:
+                cards = self._home_cards(auto)
+                text = ", ".join(PRETTY[c] for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
+                events.insert(1, Event("auto", text, {"cards": cards}))
+            return events
         if cmd.verb == "undo":
             self._undo_step()
             self._legal = self._kept.pop()
@@ -575,17 +605,6 @@ class SolitaireState(State):
             ops = self._finish_ops()
             text = "{p0} sends every card home."
             return self._record(ops, Event("finish", text, {"cards": self._home_cards(ops)}))
-        if cmd.verb == "move":
-            card = cmd.card or self._moving_card(cmd.src, cmd.n)  # a listed move knows its card
-            ops = self._do_move(cmd.src, cmd.dst, cmd.n)
-            event = Event("move", self._narrate(card or "", cmd), {"action": cmd.text, "card": card})
-            auto = self._auto_ops() if self.auto_after_move else []
-            events = self._record(ops + auto, event)
-            if auto:
-                cards = self._home_cards(auto)
-                text = ", ".join(PRETTY[c] for c in cards) + (" go" if len(cards) > 1 else " goes") + " up."
-                events.insert(1, Event("auto", text, {"cards": cards}))
-            return events
         return self._extra_execute(cmd)
 
     def _home_cards(self, ops: list[Op]) -> list[str]:
@@ -665,11 +684,12 @@ class SolitaireState(State):
             home, moves = self._move_entries()
             entries = home + moves
             verbs = self._verb_actions() + self._tail_actions(home)
-            commands = {a.text: (a, c) for a, c in entries}
+            actions = [a for a, _ in entries]
+            commands = dict(zip(map(_TEXT, actions), entries, strict=True))
             for a in verbs:  # verbs whose check has no side effect may skip parsing too
                 if a.text in PLAIN_VERBS:
                     commands[a.text] = (a, PLAIN_VERBS[a.text])
-            legal = self._legal = Legal([a for a, _ in entries] + verbs, commands, len(home), len(entries))
+            legal = self._legal = Legal(actions + verbs, commands, len(home), len(entries))
         return legal
 
     def _move_entries(self) -> tuple[list[tuple[Action, Command]], list[tuple[Action, Command]]]:

@@ -584,3 +584,20 @@ def test_a_typed_move_comes_back_with_the_listed_parts():
         "to": "column 3",
     }
     assert state.parse(0, "hint").parts == {"verb": "hint"}
+
+
+BLANK = "Say what you want to do, for example one of your legal actions."
+
+
+def test_apply_refuses_a_wrong_seat_a_blank_text_and_a_finished_game_changing_nothing():
+    state = GAME.new(1, options={"deal": "7"})
+    before = dump_text(state)
+    for seat, text, message in ((-1, "move 1 a", "You don't have a seat in this game."), (0, "", BLANK)):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(seat, text)
+        assert str(refused.value) == message
+    assert dump_text(state) == before
+    state.apply(0, "resign")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, "move 1 a")
+    assert str(refused.value) == "The game is over."

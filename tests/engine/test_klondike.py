@@ -600,3 +600,20 @@ def test_a_card_and_a_target_pin_down_exactly_one_move():
             state.apply(0, rng.choice([a for a in actions if a.text != "resign"]))
             if state.over:
                 break
+
+
+BLANK = "Say what you want to do, for example one of your legal actions."
+
+
+def test_apply_refuses_a_wrong_seat_a_blank_text_and_a_finished_game_changing_nothing():
+    state = GAME.new(1, seed=3)
+    before = json.dumps(state.dump(), sort_keys=True)
+    for seat, text, message in ((1, "draw", "You don't have a seat in this game."), (0, "  ", BLANK)):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(seat, text)
+        assert str(refused.value) == message
+    assert json.dumps(state.dump(), sort_keys=True) == before
+    state.apply(0, "resign")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, "draw")
+    assert str(refused.value) == "The game is over."
