@@ -99,8 +99,16 @@ def is_red(card: str) -> bool:
 
 def pretty(card: str) -> str:
     """`10♥` for display; jokers and 25 unchanged."""
-    s = suit(card)
-    return card if s is None else rank(card) + SUIT_SYMBOLS[s]
+    shown = _PRETTY.get(card)
+    if shown is None:
+        s = suit(card)
+        shown = card if s is None else rank(card) + SUIT_SYMBOLS[s]
+        if len(_PRETTY) < 1024:
+            _PRETTY[card] = shown
+    return shown
+
+
+_PRETTY: dict[str, str] = {}  # event text asks for the same few dozen cards over and over (bounded)
 
 
 def sort_cards(cards: Iterable[str], key_rank: dict[str, int] | None = None) -> list[str]:

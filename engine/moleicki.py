@@ -644,6 +644,9 @@ class MoleickiState(MoveLists, PlayRules, State):
             "reason": self.reason,
         }
 
+    def private_view(self, seat: int) -> dict[str, Any]:
+        return {"hand": sort_for(list(self.hands[seat]), self.vector)}  # the bot asks every move, every member
+
     def hidden_cards(self, seat: int) -> list[str]:
         return sort_for(list(self.hands[seat]), self.vector)
 
