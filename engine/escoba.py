@@ -245,6 +245,9 @@ class EscobaState(State):
     turn: int | None  # None once the match is over
     hand_no: int
     last_hand: dict[str, Any] | None
+    # The first deal's dealer sweep happens before anyone can act, so its event waits here
+    # and goes out with the match's first action (apply is the only way events are reported).
+    unreported: list[Event]
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -261,7 +264,7 @@ class EscobaState(State):
         s.scores = [0] * sides
         s.hand_no = 0
         s.last_hand = None
-        s._deal_hand(players - 1, order)
+        s.unreported = s._deal_hand(players - 1, order)
         return s
 
     @property
@@ -317,7 +320,8 @@ class EscobaState(State):
         self.last_capture = side
         self.board = []
         what = "an escoba" if sweeps == 1 else "two escobas"
-        text = f"The board makes {total}: {{p{self.dealer}}} (the dealer) sweeps it for {what}."
+        words = " ".join(pretty(c) for c in cards)
+        text = f"The board {words} makes {total}: {{p{self.dealer}}} (the dealer) sweeps it for {what}."
         return [Event("escoba", text, {"seat": self.dealer, "side": side, "cards": list(cards), "escobas": sweeps})]
 
     def copy(self) -> EscobaState:
@@ -342,6 +346,7 @@ class EscobaState(State):
         s.turn = self.turn
         s.hand_no = self.hand_no
         s.last_hand = self.last_hand  # replaced, never changed in place
+        s.unreported = self.unreported  # replaced, never changed in place
         return s
 
     def dump(self) -> dict[str, Any]:
@@ -361,6 +366,7 @@ class EscobaState(State):
             "turn": self.turn,
             "hand_no": self.hand_no,
             "last_hand": _plain(self.last_hand),
+            "unreported": [e.to_dict() for e in self.unreported],
         }
 
     @classmethod
@@ -383,6 +389,7 @@ class EscobaState(State):
         s.turn = None if data["turn"] is None else int(data["turn"])
         s.hand_no = int(data["hand_no"])
         s.last_hand = _plain(data["last_hand"])
+        s.unreported = [Event.from_dict(e) for e in data.get("unreported", [])]  # absent in older dumps
         return s
 
     # -- turn structure -------------------------------------------------------
@@ -436,11 +443,12 @@ class EscobaState(State):
         card = action.parts["cards"][0]
         take = action.parts.get("take")
         self.hands[seat].remove(card)
+        events, self.unreported = self.unreported, []
         if take is None:
             self.board.append(card)
-            events = [Event("play", f"{{p{seat}}} lays {pretty(card)}.", {"seat": seat, "card": card})]
+            events.append(Event("play", f"{{p{seat}}} lays {pretty(card)}.", {"seat": seat, "card": card}))
         else:
-            events = [self._capture(seat, card, take)]
+            events.append(self._capture(seat, card, take))
         return events + self._advance(seat)
 
     def _capture(self, seat: int, card: str, take: list[str]) -> Event:
