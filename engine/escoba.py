@@ -25,7 +25,6 @@ by listing every capture. House rules: docs/rules/escoba.md.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, ClassVar
 
@@ -586,34 +585,6 @@ class EscobaState(State):
         world.stock = pool
         return world
 
-    def evaluate(self) -> list[float]:
-        """Each seat's expected reward (1 first, 0 last) for search cut-offs.
-
-        A side's match total is projected with this hand's points as they stand (escobas
-        and the 7D are banked; the lead in cards and oros and the sevens held count part),
-        and each side scores its chance of finishing ahead of each other side, sharper as
-        the leader nears the target. Over, it agrees with the places.
-        """
-        if self.turn is None:
-            places = self.outcome().places
-            worst = max(places)
-            return [0.5] * self.players if worst == 1 else [(worst - p) / (worst - 1) for p in places]
-        piles = self.captured
-        counts = [len(p) for p in piles]
-        oros = [sum(1 for c in p if c[-1] == OROS) for p in piles]
-        projected = []
-        for i, pile in enumerate(piles):
-            est = self.scores[i] + self.escobas[i] + (SIETE in pile)
-            est += 0.6 * _leads(counts, i) + 0.6 * _leads(oros, i)
-            est += 0.15 * sum(1 for c in pile if rank(c) == "7") + 0.05 * sum(1 for c in pile if rank(c) == "6")
-            projected.append(est)
-        spread = 1.5 + 0.35 * max(0.0, self.target - max(projected))
-        side_reward = []
-        for i, mine in enumerate(projected):
-            others = [p for j, p in enumerate(projected) if j != i]
-            side_reward.append(sum(1 / (1 + math.exp((p - mine) / spread)) for p in others) / len(others))
-        return [side_reward[self.side_of(s)] for s in range(self.players)]
-
     # -- heuristic player -----------------------------------------------------
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
         """An escoba first, then the capture with the most at stake, else the safest lay."""
@@ -647,11 +618,6 @@ def lay_risk(card: str, board: int) -> tuple[int, int]:
     sweepable = 5 <= after <= 14
     value = 10 * (card == SIETE) + 3 * (rank(card) == "7") + 2 * (card[-1] == OROS) + (rank(card) == "6")
     return int(sweepable), value
-
-
-def _leads(counts: list[int], i: int) -> float:
-    """1 if side i alone has the most, 0 otherwise."""
-    return float(sole_best(counts) == i)
 
 
 def _plain(last: dict[str, Any] | None) -> dict[str, Any] | None:
