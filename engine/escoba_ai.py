@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 CUTOFF = 6  # moves past the root: two rounds of play at three seats, one and a half at four
 SIETE_HELD = 0.6  # the 7 of oros in a hand: usually captured by its holder's side, not always
 SWEEP_READY = 0.7  # the mover holds a card that sweeps the board: an escoba, unless it prefers else
+PRIOR = 0.3  # lean towards the heuristic's move at the root: it weighs captures by what they are worth
 _ORO_TOTAL = sum(1 for c in FULL_DECK if c[-1] == OROS)
 
 
@@ -94,4 +95,4 @@ def _ahead(gap: float, spread: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-40.0, min(40.0, -gap / spread))))
 
 
-register_evaluation("escoba", evaluate, cutoff=CUTOFF)
+register_evaluation("escoba", evaluate, cutoff=CUTOFF, prior=PRIOR)
