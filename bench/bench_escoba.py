@@ -98,7 +98,9 @@ def main() -> None:
     args = parser.parse_args()
     options = {"target": args.target, "partnerships": "on"}
     fixed = args.iterations if args.fixed else None
-    ai = f"ISMCTS, {args.iterations} iterations, no time cap" if args.fixed else "normal (ISMCTS, 300 iterations, 1 s cap)"
+    ai = f"ISMCTS, {args.iterations} iterations, no time cap"
+    if not args.fixed:
+        ai = f"normal (ISMCTS, {NORMAL[0]} iterations within {NORMAL[1]:g} s)"
     report: dict[str, object] = {"game": "escoba", "options": options, "ai": ai}
     if not args.no_speed:
         report["search_speed"] = {str(p): search_speed("escoba", p, options) for p in args.seats}
