@@ -442,7 +442,7 @@ class EscobaState(State):
         card = action.parts["cards"][0]
         take = action.parts.get("take")
         self.hands[seat].remove(card)
-        events, self.unreported = self.unreported, []
+        events, self.unreported = list(self.unreported), []  # copies share the old list
         if take is None:
             self.board.append(card)
             events.append(Event("play", f"{{p{seat}}} lays {pretty(card)}.", {"seat": seat, "card": card}))

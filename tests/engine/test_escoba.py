@@ -177,6 +177,7 @@ def test_the_first_deals_dealer_sweep_is_narrated_with_the_first_action():
     s = new([["5C", "3S", "7H"], ["AH", "2H", "6H"]], ["2D", "3D", "4C", "6S"])  # 15, dealer seat 1
     view_keys = set(s.view(None))
     again = G.load(s.dump())
+    twin = s.copy()
     events = s.apply(0, "play 3s")
     sweep = events[0]
     assert [e.kind for e in events] == ["escoba", "play"]
@@ -185,6 +186,7 @@ def test_the_first_deals_dealer_sweep_is_narrated_with_the_first_action():
     assert [e.kind for e in s.apply(1, "play ah")] == ["play"]  # told once
     assert set(s.view(None)) == view_keys
     assert [e.kind for e in again.apply(0, "play 3s")] == ["escoba", "play"]  # kept by a stored game
+    assert [e.kind for e in twin.apply(0, "play 5c")] == ["escoba", "play"]  # and by a copy
 
 
 def test_a_first_board_of_30_narrates_two_escobas_and_a_plain_board_nothing():
