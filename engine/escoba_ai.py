@@ -48,7 +48,7 @@ def hand_points(state: EscobaState) -> list[float]:
     piles = state.captured
     sides = len(piles)
     points = [float(e) + (SIETE in pile) for e, pile in zip(state.escobas, piles, strict=True)]
-    unplayed = 40 - sum(len(p) for p in piles) - len(state.set_aside)
+    unplayed = len(FULL_DECK) - sum(len(p) for p in piles) - len(state.set_aside)
     counts = [len(p) for p in piles]
     oros = [sum(1 for c in p if c[-1] == OROS) for p in piles]
     oros_left = _ORO_TOTAL - sum(oros)
