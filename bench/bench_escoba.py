@@ -1,12 +1,16 @@
-"""Escoba AI figures, one JSON line per match as it finishes (a long run still reports).
+"""Escoba AI strength and search speed; prints one JSON line per match as it finishes, then the report.
 
-    python bench/bench_escoba.py [--games N] [--jobs J] [--target 21|11]
+    python bench/bench_escoba.py [--games N] [--jobs J] [--target 21|11] [--seats 2 3 4]
+                                 [--opponents heuristic random] [--fixed] [--iterations K] [--out FILE]
 
-Uses bench_game's seeded matches: one ISMCTS seat (make_player("normal")) against
-heuristic or random seats, its seat rotating with the seed. Order: the heuristic
-matches first (the harder target), two seats then four (partnerships on: the ISMCTS
-seat's partner is a heuristic or random seat, so `win_share` is the side's share of wins
-and `beaten_share` at most 2/3, a partner never finishing behind).
+Game i uses seed i. At 2 and 3 seats one ISMCTS seat (make_player("normal"), or with --fixed
+ISMCTSPlayer running all K iterations with no wall clock) plays against heuristic or random
+seats, its seat rotating with the seed: `win_share` is the share of games it wins,
+`beaten_share` the share of the other seats it finishes strictly ahead of.
+At 4 seats partnerships are on and both seats of one side search (the side alternates with
+the seed) against a side of two heuristic or random seats: `win_share` is that side's share
+of the matches, the figure the spec's bar asks of a partnership game.
+`search_speed` is the normal player's iterations per second on seeded mid-game positions.
 """
 
 from __future__ import annotations
@@ -14,27 +18,104 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_game import match, random_speed
+from bench_game import search_speed
+
+from engine import GAMES
+from engine.ai import NORMAL, ISMCTSPlayer, make_player
+
+
+def searching_seats(seed: int, players: int) -> set[int]:
+    """The ISMCTS seats of game `seed`: one rotating seat, or at four a whole side."""
+    if players == 4:
+        side = seed % 2
+        return {side, side + 2}
+    return {seed % players}
+
+
+def play_one(job: tuple[int, int, str, dict[str, str], int | None]) -> dict[str, float]:
+    """One seeded match; the figures of its searching seat (or side)."""
+    seed, players, opponent, options, fixed = job
+    mine = searching_seats(seed, players)
+    seats = {}
+    for s in range(players):
+        if s not in mine:
+            seats[s] = make_player(opponent, seed=seed * 10 + s)
+        elif fixed is None:
+            seats[s] = make_player("normal", seed=seed * 10 + s)
+        else:
+            seats[s] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + s)
+    state = GAMES["escoba"].new(players, seed=seed, options=options)
+    think, moves = 0.0, 0
+    while not state.over:
+        seat = state.to_move[0]
+        start = time.perf_counter()
+        action = seats[seat].choose(state, seat)
+        if seat in mine:
+            think += time.perf_counter() - start
+            moves += 1
+        state.apply(seat, action)
+    places = state.outcome().places
+    me = min(mine)
+    others = [s for s in range(players) if s not in mine]
+    beaten = sum(1 for s in others if places[s] > places[me])
+    return {"win": float(places[me] == 1), "beaten": beaten / len(others), "think": think, "moves": moves}
+
+
+def match(players: int, opponent: str, games: int, jobs: int, options: dict[str, str], fixed: int | None) -> dict:
+    work = [(seed, players, opponent, options, fixed) for seed in range(games)]
+    if jobs == 1:
+        results = [play_one(job) for job in work]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(play_one, work, chunksize=4))
+    moves = sum(r["moves"] for r in results)
+    return {
+        "games": games,
+        "win_share": round(sum(r["win"] for r in results) / games, 3),
+        "beaten_share": round(sum(r["beaten"] for r in results) / games, 3),
+        "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(moves, 1), 1),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--target", choices=("21", "11"), default="21")
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
+    parser.add_argument("--opponents", nargs="+", default=["heuristic", "random"], choices=["random", "heuristic"])
+    parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
+    parser.add_argument("--iterations", type=int, default=NORMAL[0], help="iterations a move with --fixed")
+    parser.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
+    parser.add_argument("--out", type=Path, help="also write the report to this JSON file")
     args = parser.parse_args()
-    options = {"target": args.target}
-    for players in (2, 4):
-        print(json.dumps({"random_play": players, **random_speed("escoba", players, 2.0)}), flush=True)
-    for opponent in ("heuristic", "random"):
-        for players in (2, 4):
-            result = match("escoba", players, opponent, args.games, args.jobs, options, False)
-            line = {"match": f"ismcts_vs_{opponent}_{players}p", "target": args.target, **result}
-            print(json.dumps(line), flush=True)
+    options = {"target": args.target, "partnerships": "on"}
+    fixed = args.iterations if args.fixed else None
+    ai = f"ISMCTS, {args.iterations} iterations, no time cap"
+    if not args.fixed:
+        ai = f"normal (ISMCTS, {NORMAL[0]} iterations within {NORMAL[1]:g} s)"
+    report: dict[str, object] = {"game": "escoba", "options": options, "ai": ai}
+    if not args.no_speed:
+        report["search_speed"] = {str(p): search_speed("escoba", p, options) for p in args.seats}
+        print(json.dumps({"search_speed": report["search_speed"]}), flush=True)
+    for opponent in args.opponents:
+        for players in args.seats:
+            result = match(players, opponent, args.games, args.jobs, options, fixed)
+            name = f"ismcts_side_vs_{opponent}_4p" if players == 4 else f"ismcts_vs_{opponent}_{players}p"
+            report[name] = result
+            print(json.dumps({"match": name, **result}), flush=True)
+            if args.out:
+                args.out.write_text(json.dumps(report, indent=2) + "\n")
+    if args.out:
+        args.out.write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

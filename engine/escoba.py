@@ -25,7 +25,6 @@ by listing every capture. House rules: docs/rules/escoba.md.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, ClassVar
 
@@ -245,6 +244,9 @@ class EscobaState(State):
     turn: int | None  # None once the match is over
     hand_no: int
     last_hand: dict[str, Any] | None
+    # The first deal's dealer sweep happens before anyone can act, so its event waits here
+    # and goes out with the match's first action (apply is the only way events are reported).
+    unreported: list[Event]
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -261,7 +263,7 @@ class EscobaState(State):
         s.scores = [0] * sides
         s.hand_no = 0
         s.last_hand = None
-        s._deal_hand(players - 1, order)
+        s.unreported = s._deal_hand(players - 1, order)
         return s
 
     @property
@@ -317,7 +319,8 @@ class EscobaState(State):
         self.last_capture = side
         self.board = []
         what = "an escoba" if sweeps == 1 else "two escobas"
-        text = f"The board makes {total}: {{p{self.dealer}}} (the dealer) sweeps it for {what}."
+        words = " ".join(pretty(c) for c in cards)
+        text = f"The board {words} makes {total}: {{p{self.dealer}}} (the dealer) sweeps it for {what}."
         return [Event("escoba", text, {"seat": self.dealer, "side": side, "cards": list(cards), "escobas": sweeps})]
 
     def copy(self) -> EscobaState:
@@ -342,6 +345,7 @@ class EscobaState(State):
         s.turn = self.turn
         s.hand_no = self.hand_no
         s.last_hand = self.last_hand  # replaced, never changed in place
+        s.unreported = self.unreported  # replaced, never changed in place
         return s
 
     def dump(self) -> dict[str, Any]:
@@ -361,6 +365,7 @@ class EscobaState(State):
             "turn": self.turn,
             "hand_no": self.hand_no,
             "last_hand": _plain(self.last_hand),
+            "unreported": [e.to_dict() for e in self.unreported],
         }
 
     @classmethod
@@ -383,6 +388,7 @@ class EscobaState(State):
         s.turn = None if data["turn"] is None else int(data["turn"])
         s.hand_no = int(data["hand_no"])
         s.last_hand = _plain(data["last_hand"])
+        s.unreported = [Event.from_dict(e) for e in data.get("unreported", [])]  # absent in older dumps
         return s
 
     # -- turn structure -------------------------------------------------------
@@ -436,11 +442,12 @@ class EscobaState(State):
         card = action.parts["cards"][0]
         take = action.parts.get("take")
         self.hands[seat].remove(card)
+        events, self.unreported = list(self.unreported), []  # copies share the old list
         if take is None:
             self.board.append(card)
-            events = [Event("play", f"{{p{seat}}} lays {pretty(card)}.", {"seat": seat, "card": card})]
+            events.append(Event("play", f"{{p{seat}}} lays {pretty(card)}.", {"seat": seat, "card": card}))
         else:
-            events = [self._capture(seat, card, take)]
+            events.append(self._capture(seat, card, take))
         return events + self._advance(seat)
 
     def _capture(self, seat: int, card: str, take: list[str]) -> Event:
@@ -578,34 +585,6 @@ class EscobaState(State):
         world.stock = pool
         return world
 
-    def evaluate(self) -> list[float]:
-        """Each seat's expected reward (1 first, 0 last) for search cut-offs.
-
-        A side's match total is projected with this hand's points as they stand (escobas
-        and the 7D are banked; the lead in cards and oros and the sevens held count part),
-        and each side scores its chance of finishing ahead of each other side, sharper as
-        the leader nears the target. Over, it agrees with the places.
-        """
-        if self.turn is None:
-            places = self.outcome().places
-            worst = max(places)
-            return [0.5] * self.players if worst == 1 else [(worst - p) / (worst - 1) for p in places]
-        piles = self.captured
-        counts = [len(p) for p in piles]
-        oros = [sum(1 for c in p if c[-1] == OROS) for p in piles]
-        projected = []
-        for i, pile in enumerate(piles):
-            est = self.scores[i] + self.escobas[i] + (SIETE in pile)
-            est += 0.6 * _leads(counts, i) + 0.6 * _leads(oros, i)
-            est += 0.15 * sum(1 for c in pile if rank(c) == "7") + 0.05 * sum(1 for c in pile if rank(c) == "6")
-            projected.append(est)
-        spread = 1.5 + 0.35 * max(0.0, self.target - max(projected))
-        side_reward = []
-        for i, mine in enumerate(projected):
-            others = [p for j, p in enumerate(projected) if j != i]
-            side_reward.append(sum(1 / (1 + math.exp((p - mine) / spread)) for p in others) / len(others))
-        return [side_reward[self.side_of(s)] for s in range(self.players)]
-
     # -- heuristic player -----------------------------------------------------
     def heuristic_action(self, seat: int, rng: random.Random) -> Action | None:
         """An escoba first, then the capture with the most at stake, else the safest lay."""
@@ -639,11 +618,6 @@ def lay_risk(card: str, board: int) -> tuple[int, int]:
     sweepable = 5 <= after <= 14
     value = 10 * (card == SIETE) + 3 * (rank(card) == "7") + 2 * (card[-1] == OROS) + (rank(card) == "6")
     return int(sweepable), value
-
-
-def _leads(counts: list[int], i: int) -> float:
-    """1 if side i alone has the most, 0 otherwise."""
-    return float(sole_best(counts) == i)
 
 
 def _plain(last: dict[str, Any] | None) -> dict[str, Any] | None:

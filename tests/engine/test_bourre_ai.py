@@ -82,3 +82,11 @@ def test_search_keeps_its_trumps_in_the_exchange():
     s.apply(0, "play")
     choice = search(s, 0)
     assert choice in ("discard qh", "discard qd", "draw")
+
+
+def test_search_stays_in_with_junk_when_folding_hands_over_the_match():
+    # Two seats, one hand: if seat 0 folds the dealer takes the pot and the match, so even
+    # junk is worth playing (the easy player folds it).
+    s = deal([["2C", "3D", "4H", "5C", "7D"], ["6H", "7H", "8D", "9C", "2S"]], hands="1")
+    assert s.heuristic_action(0, random.Random(0)).text == "pass"
+    assert search(s, 0) == "play"

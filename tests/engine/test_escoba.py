@@ -173,6 +173,30 @@ def test_first_board_of_15_goes_to_the_dealer_as_an_escoba():
     assert [a.text for a in s.legal_actions(0)] == ["play 3s", "play 5c", "play 7h"]
 
 
+def test_the_first_deals_dealer_sweep_is_narrated_with_the_first_action():
+    s = new([["5C", "3S", "7H"], ["AH", "2H", "6H"]], ["2D", "3D", "4C", "6S"])  # 15, dealer seat 1
+    view_keys = set(s.view(None))
+    again = G.load(s.dump())
+    twin = s.copy()
+    events = s.apply(0, "play 3s")
+    sweep = events[0]
+    assert [e.kind for e in events] == ["escoba", "play"]
+    assert sweep.data == {"seat": 1, "side": 1, "cards": ["2D", "3D", "4C", "6S"], "escobas": 1}
+    assert sweep.render(["Ana", "Ben"]) == "The board 2♦ 3♦ 4♣ 6♠ makes 15: Ben (the dealer) sweeps it for an escoba."
+    assert [e.kind for e in s.apply(1, "play ah")] == ["play"]  # told once
+    assert set(s.view(None)) == view_keys
+    assert [e.kind for e in again.apply(0, "play 3s")] == ["escoba", "play"]  # kept by a stored game
+    assert [e.kind for e in twin.apply(0, "play 5c")] == ["escoba", "play"]  # and by a copy
+
+
+def test_a_first_board_of_30_narrates_two_escobas_and_a_plain_board_nothing():
+    s = new([["5D", "3S", "7H"], ["AH", "2H", "6H"]], ["KS", "5H", "KH", "5C"])
+    sweep = s.apply(0, "play 3s")[0]
+    assert sweep.kind == "escoba" and sweep.data["escobas"] == 2 and "two escobas" in sweep.text
+    plain = new([["5D", "3S", "4H"], ["AH", "2H", "6H"]], ["7S", "7H", "7C", "QD"])
+    assert [e.kind for e in plain.apply(0, "play 3s")] == ["play"]
+
+
 def test_first_board_of_30_in_two_fifteens_is_two_escobas():
     s = new([["5D", "3S", "7H"], ["AH", "2H", "6H"]], ["KS", "5H", "KH", "5C"])
     assert s.board == [] and s.escobas == [0, 2]
@@ -478,18 +502,3 @@ def test_heuristic_lays_so_the_board_cannot_be_swept():
     s.board = ["AS"]  # 1: laying 3S makes 4 (safe), 5C makes 6 and 7H makes 8 (sweepable)
     s.hands[0] = ["3S", "5C", "7H"]
     assert s.heuristic_action(0, random.Random(0)).text == "play 3s"
-
-
-# -- search evaluation ---------------------------------------------------------------
-
-
-def test_evaluation_agrees_with_places_once_over_and_favours_the_leader():
-    s = G.new(4, seed=4)
-    s.scores = [18, 6]
-    live = s.evaluate()
-    assert live[0] == live[2] > 0.5 > live[1] == live[3]
-    s.turn = None
-    assert s.evaluate() == [1.0, 0.0, 1.0, 0.0]
-    two = G.new(2, seed=4)
-    two.captured = [["7D"], []]
-    assert two.evaluate()[0] > two.evaluate()[1]
