@@ -90,18 +90,22 @@ def register_evaluation(
 
 def evaluation(state: State) -> Evaluation | None:
     """The state's own `evaluate` method, else one registered for its game, else None."""
-    own = getattr(type(state), "evaluate", None)
-    if own is not None:
-        return own
     name = getattr(state.game, "name", "")
-    if name not in _EVALUATIONS and name not in _LOOKED_FOR:
-        _LOOKED_FOR.add(name)
-        try:  # the game's AI module registers its evaluation on import
-            importlib.import_module(f"engine.{name}_ai")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engine.{name}_ai":
-                raise
-    return _EVALUATIONS.get(name)
+    _look_for_ai_module(name)  # even beside an own evaluate: it may register a cut-off or prior
+    own = getattr(type(state), "evaluate", None)
+    return own if own is not None else _EVALUATIONS.get(name)
+
+
+def _look_for_ai_module(name: str) -> None:
+    """Import engine/<name>_ai.py once, if there is one: it registers on import."""
+    if name in _LOOKED_FOR:
+        return
+    _LOOKED_FOR.add(name)
+    try:
+        importlib.import_module(f"engine.{name}_ai")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"engine.{name}_ai":
+            raise
 
 
 def standing(strength: list[float], spread: float) -> list[float]:
