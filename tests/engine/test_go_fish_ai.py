@@ -8,7 +8,7 @@ import pytest
 
 from engine import GAMES
 from engine.ai import ISMCTSPlayer, RandomPlayer, evaluation, rewards
-from engine.go_fish_ai import evaluate
+from engine.go_fish_ai import evaluate, score
 
 GAME = GAMES["go_fish"]
 
@@ -34,9 +34,9 @@ def test_a_finished_game_scores_by_its_places(options):
 def test_books_count_more_as_fewer_are_left_to_make():
     state = GAME.new(2, seed=3)
     state.books = [[0], []]
-    early = evaluate(state)[0]
+    early = score(state)[0]
     state.laid = (1 << 48) - 1  # twelve books down, one to go
-    late = evaluate(state)[0]
+    late = score(state)[0]
     assert 0.5 < early < late
 
 
