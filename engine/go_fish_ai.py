@@ -12,6 +12,8 @@ card it can take with an ask it knows will hit. Weights fitted on heuristic self
 were tried and misled search (cards the table knows of go with losing there, so taking
 cards with a sure ask scored worse than missing): these are set by hand, in books; only
 the spread (how much a lead of a book is worth with so many still to make) is fitted.
+Cards the table knows a seat holds cost it a little: whoever draws the rest of their
+rank will ask for them.
 """
 
 from __future__ import annotations
@@ -28,9 +30,14 @@ if TYPE_CHECKING:
 TOWARD = {4: (0.0, 0.05, 0.15, 0.35), 2: (0.0, 0.3)}  # of a book, for holding 1, 2 or 3 of its cards
 TURN = 0.2  # asking next
 SURE = 0.25  # each card the seat to ask can take with an ask it knows will hit
+EXPOSED = 0.15  # each card the table knows of, times the share of its rank still out
 BOOK = {2: 1.1, 4: 2.9}  # a book's weight in a logistic fitted on who won, by seats (4: three or more)
 CUTOFF = 1  # the root's ask only; see the module docstring
 ROLLOUT = 0  # asks the memory heuristic plays on before the position is scored
+# Lean towards the memory heuristic's ask at the root: it asks for the rank it holds most
+# and so gives little away, which the one-ask score sees only through EXPOSED. At 4 seats
+# (30 games against the heuristic) seats beaten rose from 0.49 with no prior to 0.57.
+PRIOR = 0.5
 
 
 def strength(state: GoFishState, seat: int) -> float:
@@ -44,6 +51,8 @@ def strength(state: GoFishState, seat: int) -> float:
         if not n:
             continue
         value += toward[n]
+        if floors[seat][r] and state.book_size == 4:  # whoever draws the rest of the rank will ask for it
+            value -= EXPOSED * n * (4 - n) / 4
         if mover:  # the heuristic's known hits, which search (and a good memory) take
             others = (o for o in range(state.players) if o != seat and floors[o][r])
             value += SURE * sum(rank_count(state.hands[o], r) for o in others)
@@ -73,4 +82,4 @@ def evaluate(state: GoFishState) -> list[float]:
     return score(world)
 
 
-register_evaluation("go_fish", evaluate, cutoff=CUTOFF)
+register_evaluation("go_fish", evaluate, cutoff=CUTOFF, prior=PRIOR)

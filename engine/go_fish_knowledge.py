@@ -13,7 +13,11 @@ every ask, hand-over, shown draw and book, is three facts per seat:
 - `lapsed`: what those voids still say after such draws: a list of (cards, draws),
   the hand holds at most `draws` of `cards`, since it has drawn only that many unseen
   cards since it was known to hold none of them (a good player's "they said go fish
-  to sevens last round and have drawn once since: one seven at most").
+  to sevens last round and have drawn once since: one seven at most");
+- `tells`: the same kind of list, of what a seat's asks suggest rather than prove: a
+  player with a good memory takes a hit it knows of first, so a seat asking for anything
+  else likely holds none of the ranks the table knows in other hands. Dropped for good
+  (`trusting`) once the seat shows it ignores known hits; only sampling weighs them.
 
 `sample_hands` deals the unseen cards into hands that honour all of it; the state's
 determinize uses it, so a search never sees more than the seat it plays for.
@@ -69,13 +73,16 @@ def ranks_held(hand: int) -> list[int]:
 class Knowledge:
     """What the whole table knows about every hand (see the module docstring)."""
 
-    __slots__ = ("exact", "floor", "lapsed", "void")
+    __slots__ = ("asking", "exact", "floor", "lapsed", "tells", "trusting", "void")
 
     def __init__(self, players: int) -> None:
         self.exact = [0] * players
         self.void = [0] * players
         self.floor = [[0] * RANK_COUNT for _ in range(players)]
         self.lapsed: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        self.tells: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        self.trusting = [True] * players
+        self.asking: tuple[int, int, int | None] | None = None  # the ask being answered
 
     def copy(self) -> Knowledge:
         k = Knowledge.__new__(Knowledge)
@@ -83,6 +90,9 @@ class Knowledge:
         k.void = self.void[:]
         k.floor = [f[:] for f in self.floor]
         k.lapsed = [lapsed[:] for lapsed in self.lapsed]  # of tuples, never mutated
+        k.tells = [tells[:] for tells in self.tells]
+        k.trusting = self.trusting[:]
+        k.asking = None
         return k
 
     def dump(self) -> dict[str, list]:
@@ -91,6 +101,8 @@ class Knowledge:
             "void": [codes_of(m) for m in self.void],
             "floor": self.floor,
             "lapsed": [[[codes_of(m), n] for m, n in lapsed] for lapsed in self.lapsed],
+            "tells": [[[codes_of(m), n] for m, n in tells] for tells in self.tells],
+            "trusting": self.trusting,
         }
 
     @classmethod
@@ -100,19 +112,59 @@ class Knowledge:
         k.void = [mask_of(c) for c in data["void"]]
         k.floor = [list(f) for f in data["floor"]]
         # Games saved before lapsed voids were kept simply remember less.
-        k.lapsed = [[(mask_of(c), n) for c, n in lapsed] for lapsed in data.get("lapsed", [[] for _ in k.exact])]
+        none = [[] for _ in k.exact]
+        k.lapsed = [[(mask_of(c), n) for c, n in lapsed] for lapsed in data.get("lapsed", none)]
+        k.tells = [[(mask_of(c), n) for c, n in tells] for tells in data.get("tells", none)]
+        k.trusting = list(data.get("trusting", [True] * len(k.exact)))
+        k.asking = None
         return k
 
     # -- updates, one per public event ------------------------------------------
     def asked(self, seat: int, rank: int, card: int | None) -> None:
         """The asker holds the rank; in Authors it also lacks the card it named."""
+        self.asking = (seat, rank, card)  # what it tells is read once the answer names the target
         if self.floor[seat][rank] < 1:
             self.floor[seat][rank] = 1
         if card is not None:
             self.void[seat] |= bit(card)
 
+    def _answered(self, target: int) -> None:
+        if self.asking is not None:
+            seat, rank, card = self.asking
+            self.asking = None
+            if self.trusting[seat]:
+                self._tell(seat, target, rank, card)
+
+    def _tell(self, seat: int, target: int, rank: int, card: int | None) -> None:
+        """What an ask suggests of a player who takes the hits it knows of first."""
+        rank_mask = RANK_MASKS[rank]
+        if any(m & rank_mask for m, n in self.tells[seat] if not n):  # it held what we thought it lacked
+            self.trusting[seat] = False
+            self.tells[seat] = []
+            return
+        if (card is None and self.floor[target][rank]) or (card is not None and self.exact[target] & bit(card)):
+            return  # a known hit itself: it says nothing of the others
+        others = 0
+        for o, floor in enumerate(self.floor):
+            if o != seat:
+                if card is None:
+                    others |= sum(RANK_MASKS[r] for r, n in enumerate(floor) if n)
+                else:
+                    others |= self.exact[o]
+        lacking = 0
+        for r in range(RANK_COUNT):
+            if others & RANK_MASKS[r] and r != rank:
+                lacking |= RANK_MASKS[r]
+        if lacking:
+            tells = self.tells[seat]
+            if tells and tells[-1][1] == 0:
+                tells[-1] = (tells[-1][0] | lacking, 0)
+            else:
+                tells.append((lacking, 0))
+
     def denied(self, seat: int, wanted: int) -> None:
         """The seat said "go fish": it holds none of the `wanted` cards."""
+        self._answered(seat)
         self._void(seat, wanted)
 
     def handed(self, giver: int, taker: int, rank: int, given: int, public: int) -> None:
@@ -121,6 +173,7 @@ class Knowledge:
         A hand-over nobody saw card by card is a Go Fish one, of every card of the rank
         the giver held, so the giver then holds none of the rank.
         """
+        self._answered(giver)
         n = given.bit_count()
         self.floor[taker][rank] += n  # on top of the one it showed by asking
         self.exact[taker] |= (self.exact[giver] & given) | public
@@ -137,6 +190,7 @@ class Knowledge:
         if card is None:
             self.void[seat] = 0
             self.lapsed[seat] = [(m, n + 1) for m, n in self.lapsed[seat] if n < LAPSE_LIMIT]
+            self.tells[seat] = [(m, n + 1) for m, n in self.tells[seat] if n < LAPSE_LIMIT]
             return
         self.exact[seat] |= bit(card)
         self.floor[seat][card >> 2] += 1
@@ -159,6 +213,8 @@ class Knowledge:
         """Drop `cards` from the seat's lapsed voids (a weaker, still true, statement)."""
         if any(m & cards for m, _ in self.lapsed[seat]):
             self.lapsed[seat] = [(m & ~cards, n) for m, n in self.lapsed[seat] if m & ~cards]
+        if any(m & cards for m, _ in self.tells[seat]):
+            self.tells[seat] = [(m & ~cards, n) for m, n in self.tells[seat] if m & ~cards]
 
     def _lower(self, seat: int, rank: int, gone: int) -> None:
         """`gone` cards of the rank left the hand; the exact cards still in it still count."""
@@ -193,7 +249,9 @@ def sample_hands(
     plans = [_plan(know, seat, size, pool, below) for seat, size in sizes.items()]
     stock = len(cards) - sum(plan.free + sum(plan.need) for plan in plans)
     hidden = None
-    for _ in range(6):
+    for attempt in range(7):
+        if attempt == 3:  # the tells may be wrong: weigh only what is known
+            plans = [_plan(know, plan.seat, sizes[plan.seat], pool, below, tells=False) for plan in plans]
         rng.shuffle(plans)
         hidden = _greedy(plans, cards, stock, rng)
         if hidden is not None:
@@ -224,12 +282,14 @@ class _Plan:
         self.caps = caps
 
 
-def _plan(know: Knowledge, seat: int, size: int, pool: int, below: int) -> _Plan:
+def _plan(know: Knowledge, seat: int, size: int, pool: int, below: int, tells: bool = True) -> _Plan:
     exact = know.exact[seat]
     held = [rank_count(exact, r) for r in range(RANK_COUNT)]
     need = [max(n - h, 0) for n, h in zip(know.floor[seat], held, strict=True)]
     free = size - exact.bit_count() - sum(need)
     caps = [(m & pool, n) for m, n in know.lapsed[seat] if n and (m & pool).bit_count() > n]
+    if tells:
+        caps += [(m & pool, n) for m, n in know.tells[seat] if (m & pool).bit_count() > n]
     return _Plan(seat, pool & ~know.void[seat], need, free, [below - 1 - h for h in held], caps)
 
 
