@@ -1,9 +1,18 @@
 """Hand and Foot AI: the heuristic player, the position evaluation and determinization.
 
 Heuristic (spec): meld toward piles, pick up to open or to fill a pile, ask only when going
-out is possible, answer "yes" unless holding over 100 points. ISMCTS searches worlds where
-every unseen card (other hands' unseen cards, every foot, the stock but its known bottom) is
-resampled; search worlds end with the current hand and score it with `evaluate`.
+out is possible, answer "yes" unless holding over 100 points. Two partnership refinements on
+top, both from public information and the answerer's own hand only:
+- a discard is weighed by how likely the next player (an opponent) can pick the pile up with
+  it (`pickup_risk`: certain when the table saw two such cards go into that hand, otherwise
+  the chance of a pair among the unseen copies) times what the pile would give them;
+- in the match's last hand the answer to "may I go out?" is whether going out now leaves the
+  side ahead by the table's estimate (`out_margin`), whatever the answerer holds; in earlier
+  hands "yes" also when the opponents are ready to go out themselves (both in their feet with
+  their piles done), since waiting would only let them.
+ISMCTS searches worlds where every unseen card (other hands' unseen cards, every foot, the
+stock but its known bottom) is resampled; search worlds end with the current hand and score
+it with `evaluate`.
 """
 
 from __future__ import annotations
@@ -31,8 +40,13 @@ from engine.hand_and_foot_melds import (
 if TYPE_CHECKING:
     from engine.hand_and_foot import HandAndFootState
 
-ANSWER_LIMIT = 100  # the partner says no while holding more than this
+ANSWER_LIMIT = 100  # the partner says no while holding more than this (but see _answer)
+UNSEEN_VALUE = 11  # mean points of a card nobody at the table has seen (red 3s are laid at once)
+COPIES = {"2": 20, "JK": 10}  # of each wild in five packs; each natural rank has 20
 PRIOR = 60  # points of estimate a search world credits the heuristic's root move
+# Search worlds deal the asker a random hand, mostly one that can't go out, so search alone would
+# misjudge "yes": its answer leans hard on the heuristic's rule (which knows the asker can go out).
+ANSWER_PRIOR = 600
 
 
 def resample(state: HandAndFootState, seat: int, rng: random.Random, world: HandAndFootState) -> HandAndFootState:
@@ -79,7 +93,7 @@ def evaluate(state: HandAndFootState) -> list[float]:
         # Progressive bias: a search world credits the heuristic's root move a little, so noisy
         # look-aheads only overrule it when the search sees a clear difference.
         if state.prior is not None and state.first == state.prior:
-            est[state.prior[0] % 2] += PRIOR
+            est[state.prior[0] % 2] += ANSWER_PRIOR if state.prior[1] in ("yes", "no") else PRIOR
     d = est[0] - est[1]
     if state.over and d == 0:
         p = 0.5
@@ -146,7 +160,7 @@ def heuristic(state: HandAndFootState, seat: int, rng: random.Random) -> Action 
 def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random) -> Action:
     by = {a.text: a for a in actions}
     if state.phase == "answer":
-        return by["no" if total(state.hands[seat]) > ANSWER_LIMIT else "yes"]
+        return by[_answer(state, seat)]
     if state.phase == "draw":
         return by.get("pickup") or by.get("draw") or by["end"]
     melds = [a for a in actions if a.parts["verb"] == "meld"]
@@ -200,7 +214,7 @@ def _opening_meld(state: HandAndFootState, seat: int, melds: list[Action]) -> Ac
         if nat and wilds == 0:
             return (1, 0)
         if nat and "to" not in a.parts:
-            return (2, -value(nat + "S") * 10 - (50 if "JK" in cards else 20))
+            return (2, -value(nat.upper() + "S") * 10 - (50 if "JK" in cards else 20))
         if wilds == len(cards) and "to" not in a.parts:
             return (3, 0)
         return (9, 0)
@@ -243,6 +257,72 @@ def _keep_score(state: HandAndFootState, seat: int, tok: str) -> int:
         return -100
     if tok in ("2", "JK"):
         return 1000 + value("JK" if tok == "JK" else "2S")
-    same = sum(1 for c in state.hands[seat] if c[:-1] == tok)
-    open_meld = incomplete(state.melds[seat % 2], tok)
-    return same * 30 + (60 if open_meld else 0) + value(tok + "S")
+    r = tok.upper()
+    same = sum(1 for c in state.hands[seat] if c[:-1] == r)
+    open_meld = incomplete(state.melds[seat % 2], r)
+    gift = 40 + 25 * min(PILE, len(state.discard) + 1)  # what a pickup hands the opponents
+    return same * 30 + (60 if open_meld else 0) + value(r + "S") + round(pickup_risk(state, seat, tok) * gift)
+
+
+def _matches(card: str, tok: str) -> bool:
+    """Whether `card` pairs with a discarded `tok` for a pickup (naturals by rank, 2s, jokers)."""
+    if tok == "jk":
+        return card == "JK"
+    return card[:-1] == tok.upper() and card != "JK"
+
+
+def pickup_risk(state: HandAndFootState, seat: int, tok: str) -> float:
+    """The chance, from what `seat` may know, that the next player can pick up a discarded `tok`.
+
+    Certain when the table saw two such cards go into that hand (a pickup); otherwise the
+    binomial chance that its unseen cards hold the pair it still lacks, out of the copies
+    neither `seat`'s hand, the melds, the discard pile nor anyone's known cards account for.
+    """
+    if tok == "3":
+        return 0.0  # a black 3 on top blocks the pile
+    nxt = (seat + 1) % 4
+    have = sum(1 for c in state.known[nxt] if _matches(c, tok))
+    if have >= 2:
+        return 1.0
+    copies = COPIES.get(tok.upper(), 20)
+    seen = [*state.hands[seat], *state.discard]
+    seen += [c for side in state.melds for m in side for c in m[1]]
+    seen += [c for m in state.staged for c in m[1]]
+    seen += [c for s in range(4) if s != seat for c in state.known[s]]
+    unseen_copies = max(0, copies - sum(1 for c in seen if _matches(c, tok)))
+    hidden = len(state.hands[nxt]) - len(state.known[nxt])
+    pool = sum(len(state.hands[s]) - len(state.known[s]) for s in range(4) if s != seat)
+    pool += sum(len(f) for f in state.feet) + len(state.stock)
+    if pool <= 0 or hidden <= 0:
+        return 0.0
+    p = min(1.0, unseen_copies / pool)
+    need = 2 - have
+    miss = sum(math.comb(hidden, k) * p**k * (1 - p) ** (hidden - k) for k in range(need))
+    return 1.0 - miss
+
+
+def _answer(state: HandAndFootState, seat: int) -> str:
+    """The partner's answer to "may I go out?" (see the module docstring)."""
+    if state.hand_no >= state.max_hands:
+        return "yes" if out_margin(state, seat) > 0 else "no"
+    side = 1 - seat % 2
+    opponents_ready = piles_done(state.melds[side]) and state.in_foot[side] and state.in_foot[side + 2]
+    if opponents_ready:
+        return "yes"
+    return "no" if total(state.hands[seat]) > ANSWER_LIMIT else "yes"
+
+
+def out_margin(state: HandAndFootState, seat: int) -> float:
+    """The match score by which `seat`'s side would lead if its partner went out now, as the
+    table can estimate it: both sides' melds, piles and red 3s; the answerer's own hand counted
+    exactly, the asker's cards as gone; the opponents' held cards and untouched feet counted at
+    their known values, unseen cards at UNSEEN_VALUE each."""
+    ours, theirs = seat % 2, 1 - seat % 2
+    est = [float(x) for x in state.scores]
+    for side in (ours, theirs):
+        est[side] += meld_points(state.melds[side]) + 100 * state.red_threes[side]
+    est[ours] += 100 - total(state.hands[seat])
+    for s in (theirs, theirs + 2):
+        known = state.known[s]
+        est[theirs] -= total(known) + UNSEEN_VALUE * (len(state.hands[s]) - len(known) + len(state.feet[s]))
+    return est[ours] - est[theirs]
