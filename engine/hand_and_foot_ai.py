@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core import Action
@@ -33,6 +34,7 @@ from engine.hand_and_foot_melds import (
     pile_counts,
     piles_done,
     sort_hand,
+    token,
     total,
     value,
 )
@@ -42,7 +44,7 @@ if TYPE_CHECKING:
 
 ANSWER_LIMIT = 100  # the partner says no while holding more than this (but see _answer)
 UNSEEN_VALUE = 11  # mean points of a card nobody at the table has seen (red 3s are laid at once)
-COPIES = {"2": 20, "JK": 10}  # of each wild in five packs; each natural rank has 20
+COPIES = {"2": 20, "jk": 10}  # of each wild in five packs; each natural rank has 20
 PRIOR = 60  # points of estimate a search world credits the heuristic's root move
 # Search worlds deal the asker a random hand, mostly one that can't go out, so search alone would
 # misjudge "yes": its answer leans hard on the heuristic's rule (which knows the asker can go out).
@@ -144,7 +146,7 @@ def candidates(state: HandAndFootState, seat: int, actions: list[Action]) -> lis
     out = [pick]
     discards = sorted(
         (a for a in actions if a.parts["verb"] == "discard"),
-        key=lambda a: _keep_score(state, seat, a.parts["cards"][0]),
+        key=_keeping(state, seat),
     )
     out += [a for a in discards[:2] if a is not pick]
     return out
@@ -179,7 +181,7 @@ def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: rand
         return by["end"]
     discards = [a for a in actions if a.parts["verb"] == "discard"]
     if discards:
-        return min(discards, key=lambda a: _keep_score(state, seat, a.parts["cards"][0]))
+        return min(discards, key=_keeping(state, seat))
     return rng.choice(actions)
 
 
@@ -251,7 +253,13 @@ def _meld_choice(state: HandAndFootState, seat: int, melds: list[Action]) -> Act
     return best
 
 
-def _keep_score(state: HandAndFootState, seat: int, tok: str) -> int:
+def _keeping(state: HandAndFootState, seat: int) -> Callable[[Action], int]:
+    """A discard's keep score (lower is thrown first), with the table's seen cards counted once."""
+    seen = seen_tokens(state, seat)
+    return lambda a: _keep_score(state, seat, a.parts["cards"][0], seen)
+
+
+def _keep_score(state: HandAndFootState, seat: int, tok: str, seen: Counter) -> int:
     """How much a card is worth keeping (the lowest is discarded)."""
     if tok == "3":
         return -100
@@ -261,17 +269,21 @@ def _keep_score(state: HandAndFootState, seat: int, tok: str) -> int:
     same = sum(1 for c in state.hands[seat] if c[:-1] == r)
     open_meld = incomplete(state.melds[seat % 2], r)
     gift = 40 + 25 * min(PILE, len(state.discard) + 1)  # what a pickup hands the opponents
-    return same * 30 + (60 if open_meld else 0) + value(r + "S") + round(pickup_risk(state, seat, tok) * gift)
+    return same * 30 + (60 if open_meld else 0) + value(r + "S") + round(pickup_risk(state, seat, tok, seen) * gift)
 
 
-def _matches(card: str, tok: str) -> bool:
-    """Whether `card` pairs with a discarded `tok` for a pickup (naturals by rank, 2s, jokers)."""
-    if tok == "jk":
-        return card == "JK"
-    return card[:-1] == tok.upper() and card != "JK"
+def seen_tokens(state: HandAndFootState, seat: int) -> Counter:
+    """Cards `seat` has seen, by notation token: its hand, the discard pile, every meld, the cards
+    the table saw go into other hands."""
+    seen = Counter(token(c) for c in state.hands[seat])
+    seen.update(token(c) for c in state.discard)
+    seen.update(token(c) for side in state.melds for m in side for c in m[1])
+    seen.update(token(c) for m in state.staged for c in m[1])
+    seen.update(token(c) for s in range(4) if s != seat for c in state.known[s])
+    return seen
 
 
-def pickup_risk(state: HandAndFootState, seat: int, tok: str) -> float:
+def pickup_risk(state: HandAndFootState, seat: int, tok: str, seen: Counter | None = None) -> float:
     """The chance, from what `seat` may know, that the next player can pick up a discarded `tok`.
 
     Certain when the table saw two such cards go into that hand (a pickup); otherwise the
@@ -281,15 +293,11 @@ def pickup_risk(state: HandAndFootState, seat: int, tok: str) -> float:
     if tok == "3":
         return 0.0  # a black 3 on top blocks the pile
     nxt = (seat + 1) % 4
-    have = sum(1 for c in state.known[nxt] if _matches(c, tok))
+    have = sum(1 for c in state.known[nxt] if token(c) == tok)
     if have >= 2:
         return 1.0
-    copies = COPIES.get(tok.upper(), 20)
-    seen = [*state.hands[seat], *state.discard]
-    seen += [c for side in state.melds for m in side for c in m[1]]
-    seen += [c for m in state.staged for c in m[1]]
-    seen += [c for s in range(4) if s != seat for c in state.known[s]]
-    unseen_copies = max(0, copies - sum(1 for c in seen if _matches(c, tok)))
+    seen = seen_tokens(state, seat) if seen is None else seen
+    unseen_copies = max(0, COPIES.get(tok, 20) - seen[tok])
     hidden = len(state.hands[nxt]) - len(state.known[nxt])
     pool = sum(len(state.hands[s]) - len(state.known[s]) for s in range(4) if s != seat)
     pool += sum(len(f) for f in state.feet) + len(state.stock)
