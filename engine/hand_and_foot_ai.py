@@ -46,9 +46,10 @@ ANSWER_LIMIT = 100  # the partner says no while holding more than this (but see 
 UNSEEN_VALUE = 11  # mean points of a card nobody at the table has seen (red 3s are laid at once)
 COPIES = {"2": 20, "jk": 10}  # of each wild in five packs; each natural rank has 20
 PRIOR = 60  # points of estimate a search world credits the heuristic's root move
-# Search worlds deal the asker a random hand, mostly one that can't go out, so search alone would
-# misjudge "yes": its answer leans hard on the heuristic's rule (which knows the asker can go out).
-ANSWER_PRIOR = 600
+# Search worlds deal the partner a random hand, mostly one that can't go out (the answerer's
+# worlds) or that answers at random (the asker's), so search alone misjudges "ask" and the answer:
+# there it leans hard on the heuristic's rules (an AI asks only when it can go out).
+GOING_OUT_PRIOR = 600
 
 
 def resample(state: HandAndFootState, seat: int, rng: random.Random, world: HandAndFootState) -> HandAndFootState:
@@ -95,7 +96,7 @@ def evaluate(state: HandAndFootState) -> list[float]:
         # Progressive bias: a search world credits the heuristic's root move a little, so noisy
         # look-aheads only overrule it when the search sees a clear difference.
         if state.prior is not None and state.first == state.prior:
-            est[state.prior[0] % 2] += ANSWER_PRIOR if state.prior[1] in ("yes", "no") else PRIOR
+            est[state.prior[0] % 2] += GOING_OUT_PRIOR if state.prior[1] in ("ask", "yes", "no") else PRIOR
     d = est[0] - est[1]
     if state.over and d == 0:
         p = 0.5
@@ -143,6 +144,8 @@ def _progress(meld: list) -> float:
 def candidates(state: HandAndFootState, seat: int, actions: list[Action]) -> list[Action]:
     """A search world's moves in a turn: the heuristic's choice and the two cheapest discards."""
     pick = _choose(state, seat, actions, state.rng)
+    if state.permission == "yes":
+        return [pick]  # told yes, the asker goes out the heuristic's way rather than trying discards
     out = [pick]
     discards = sorted(
         (a for a in actions if a.parts["verb"] == "discard"),

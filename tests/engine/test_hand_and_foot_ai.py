@@ -118,6 +118,21 @@ def test_told_yes_the_heuristic_goes_out():
     assert s.over and s.last_hand["out"] == 0
 
 
+def test_search_asks_when_its_side_can_go_out_in_a_level_race():
+    # Both sides have their piles and all four players are in their feet: whoever goes out first wins.
+    s = position(["9C", "9D", "9H", "KS"], melds=[piles(), piles()], in_foot=[True] * 4, options={"hands": "1"})
+    s.hands[2] = ["5S", "6S"]
+    assert ISMCTSPlayer(iterations=60, seed=2).choose(s, 0).text == "ask"
+
+
+def test_told_yes_a_search_world_only_goes_out_the_heuristics_way():
+    s = asked(["9C", "9D", "9H", "KS", "KD", "KH"], ["5S"])
+    s.apply(2, "yes")
+    assert len(s.legal_actions(0)) > 3
+    world = s.determinize(0, random.Random(4))
+    assert [a.text for a in world.legal_actions(0)] == [s.heuristic_action(0, random.Random(0)).text]
+
+
 # -- evaluation and play ---------------------------------------------------------
 
 
