@@ -293,6 +293,7 @@ def pickup_risk(state: HandAndFootState, seat: int, tok: str, seen: Counter | No
     binomial chance that its unseen cards hold the pair it still lacks, out of the copies
     neither `seat`'s hand, the melds, the discard pile nor anyone's known cards account for.
     """
+    tok = tok.lower()  # a rank as in an action's parts ("K", "JK") or a notation token ("k", "jk")
     if tok == "3":
         return 0.0  # a black 3 on top blocks the pile
     nxt = (seat + 1) % 4

@@ -8,7 +8,7 @@ import pytest
 
 from engine import GAMES
 from engine.ai import ISMCTSPlayer
-from engine.hand_and_foot_ai import evaluate, out_margin, pickup_risk
+from engine.hand_and_foot_ai import _keeping, evaluate, out_margin, pickup_risk
 from tests import positions
 from tests.engine.test_hand_and_foot import piles, position
 
@@ -46,11 +46,26 @@ def answer(s):
 # -- discards ------------------------------------------------------------------
 
 
+def test_heuristic_keeps_wilds_longest():
+    s = position(["JK", "2C", "9H", "9D", "5S"], discard=["5D"])
+    keep = _keeping(s, 0)
+    by = {a.text: keep(a) for a in s.full_actions(0) if a.parts["verb"] == "discard"}
+    assert by["discard 5"] < by["discard 9"] < by["discard 2"] < by["discard jk"]
+
+
 def test_pickup_risk_is_certain_for_a_pair_the_table_saw_and_nil_for_a_black_three():
     s = discard_position(known_pair=True)
     assert pickup_risk(s, 0, "9") == 1.0 and pickup_risk(s, 0, "3") == 0.0
     unknown = pickup_risk(discard_position(known_pair=False), 0, "9")
     assert 0.0 < unknown < 0.5
+
+
+def test_pickup_risk_reads_letter_ranks_and_jokers_as_ranks_or_tokens():
+    s = discard_position(known_pair=False)
+    s.hands[1], s.known[1] = ["KD", "KS", "JK", "JK"], ["KD", "KS", "JK", "JK"]
+    assert pickup_risk(s, 0, "K") == pickup_risk(s, 0, "k") == 1.0
+    assert pickup_risk(s, 0, "JK") == pickup_risk(s, 0, "jk") == 1.0
+    assert pickup_risk(s, 0, "Q") < 0.5
 
 
 def test_pickup_risk_falls_as_copies_are_seen():
