@@ -1,14 +1,24 @@
 """Hand and Foot: random-play speed and ISMCTS strength by partnership; prints one JSON object.
 
     python bench/bench_hand_and_foot.py [--games N] [--hands 1|2|4] [--jobs J] [--speed-seconds S]
+                                        [--fixed] [--iterations K] [--opponents random heuristic]
+                                        [--modes side seat] [--no-speed]
     python bench/bench_hand_and_foot.py --render-only [--render-views N]
 
-Hand and Foot is a partnership game, so one side (both seats) plays ISMCTS
+Hand and Foot is a partnership game. Mode `side`: both seats of one side play ISMCTS
 (make_player("normal"): NORMAL iterations within 1 s a move) against a side of random or
-heuristic players; the ISMCTS side alternates with the seed. `win_share` is the share of
-games the ISMCTS side wins (a tie counts a half); `beaten_share` the share of opposing seats
-it finishes ahead of, which for two sides is the same figure. A four-hand match runs about a
-thousand moves, so the strength runs default to one-hand matches (`--hands`).
+heuristic players. Mode `seat`: one ISMCTS seat whose partner is a heuristic player, against
+two heuristic seats (a member whose partner is the AI sees this). The ISMCTS side alternates
+with the seed (and in `seat` mode which partner searches, with seed // 2). `win_share` is the
+share of games the ISMCTS side wins (a tie counts a half); `beaten_share` the share of
+opposing seats it finishes ahead of, which for two sides is the same figure. A four-hand
+match runs about a thousand moves, so the strength runs default to one-hand matches
+(`--hands 1`, the spec's shortest match).
+
+--fixed lets ISMCTS run all its iterations (--iterations, default the normal cap) with no
+wall-clock cap, so a loaded machine cannot weaken it and results repeat exactly; pair it with
+`search_speed` (iterations per second of the normal player on seeded positions) to check that
+the count fits the 1 s budget on an idle machine.
 
 `render` times renderers/hand_and_foot.py in CPU time (time.process_time) over real views: a
 four-hand match played by the heuristic, every view after a move (thinned to `--render-views`),
@@ -32,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GAMES
-from engine.ai import make_player
+from engine.ai import NORMAL, ISMCTSPlayer, make_player
 
 NAME = "hand_and_foot"
 
@@ -85,30 +95,70 @@ def render_speed(views: int) -> dict[str, Any]:
     return out
 
 
-def play_one(job: tuple[int, str, str]) -> dict[str, float]:
-    seed, opponent, hands = job
+def search_speed(hands: str, positions: int = 12) -> dict[str, float]:
+    """ISMCTS iterations per second (the normal player, 0.5 s cap) over seeded mid-hand positions."""
+    done = elapsed = 0.0
+    rng = random.Random(4)
+    for seed in range(positions):
+        state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
+        heuristic = make_player("heuristic", seed=seed)
+        for _ in range(rng.randrange(0, 120)):
+            if state.over:
+                break
+            seat = state.to_move[0]
+            state.apply(seat, heuristic.choose(state, seat))
+        if state.over or len(state.legal_actions(state.to_move[0])) < 2:
+            continue
+        player = ISMCTSPlayer(iterations=10**6, time_limit=0.5, seed=seed)
+        start = time.perf_counter()
+        player.choose(state, state.to_move[0])
+        elapsed += time.perf_counter() - start
+        done += player.last_iterations
+    return {"iterations_per_s": round(done / max(elapsed, 1e-9))}
+
+
+def searchers(seed: int, mode: str) -> tuple[int, set[int]]:
+    """The ISMCTS side and its searching seats for game `seed`."""
     side = seed % 2
-    seats = {s: make_player("normal" if s % 2 == side else opponent, seed=seed * 10 + s) for s in range(4)}
+    if mode == "side":
+        return side, {side, side + 2}
+    return side, {side + 2 * ((seed // 2) % 2)}
+
+
+def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
+    seed, opponent, hands, mode, fixed = job
+    side, mine = searchers(seed, mode)
+    seats = {}
+    for s in range(4):
+        if s in mine:
+            seats[s] = (
+                make_player("normal", seed=seed * 10 + s)
+                if fixed is None
+                else ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + s)
+            )
+        else:
+            seats[s] = make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s)
     state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
     think, moves = 0.0, 0
     while not state.over:
         seat = state.to_move[0]
         start = time.perf_counter()
         action = seats[seat].choose(state, seat)
-        if seat % 2 == side:
+        if seat in mine:
             think += time.perf_counter() - start
             moves += 1
         state.apply(seat, action)
     places = state.outcome().places
-    mine, theirs = places[side], places[1 - side]
-    win = 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+    ours, theirs = places[side], places[1 - side]
+    win = 1.0 if ours < theirs else 0.5 if ours == theirs else 0.0
     return {"win": win, "think": think, "moves": moves, "margin": state.scores[side] - state.scores[1 - side]}
 
 
-def match(opponent: str, games: int, jobs: int, hands: str) -> dict[str, float]:
-    work = [(seed, opponent, hands) for seed in range(games)]
+def match(opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None) -> dict[str, float]:
+    work = [(seed, opponent, hands, mode, fixed) for seed in range(games)]
+    start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_one, work, chunksize=2))
+        results = list(pool.map(play_one, work, chunksize=1))
     moves = sum(r["moves"] for r in results)
     share = sum(r["win"] for r in results) / games
     return {
@@ -117,6 +167,7 @@ def match(opponent: str, games: int, jobs: int, hands: str) -> dict[str, float]:
         "beaten_share": round(share, 3),
         "mean_margin": round(sum(r["margin"] for r in results) / games),
         "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(1, moves), 1),
+        "wall_s": round(time.perf_counter() - start),
     }
 
 
@@ -128,18 +179,29 @@ def main() -> None:
     ap.add_argument("--speed-seconds", type=float, default=5.0)
     ap.add_argument("--render-views", type=int, default=200)
     ap.add_argument("--render-only", action="store_true", help="time the pictures only")
+    ap.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
+    ap.add_argument("--iterations", type=int, default=NORMAL[0], help="iterations a move with --fixed")
+    ap.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
+    ap.add_argument("--modes", nargs="+", default=["side", "seat"], choices=["side", "seat"])
+    ap.add_argument("--no-speed", action="store_true", help="skip the speed and render figures")
     args = ap.parse_args()
     if args.render_only:
         print(json.dumps({"game": NAME, "render": render_speed(args.render_views)}, indent=2))
         return
-    out = {
-        "game": NAME,
-        "random_play_4_seats": random_speed(args.speed_seconds),
-        "render": render_speed(args.render_views),
-        "hands_per_match": int(args.hands),
-        "ismcts_side_vs_random": match("random", args.games, args.jobs, args.hands),
-        "ismcts_side_vs_heuristic": match("heuristic", args.games, args.jobs, args.hands),
-    }
+    fixed = args.iterations if args.fixed else None
+    ai = f"ISMCTS, {fixed} iterations, no time cap" if fixed else f"normal (ISMCTS, {NORMAL[0]} iterations, 1 s cap)"
+    out: dict[str, Any] = {"game": NAME, "hands_per_match": int(args.hands), "ai": ai}
+    if not args.no_speed:
+        out["random_play_4_seats"] = random_speed(args.speed_seconds)
+        out["search_speed"] = search_speed(args.hands)
+        out["render"] = render_speed(args.render_views)
+    for mode in args.modes:
+        for opponent in args.opponents:
+            if mode == "seat" and opponent != "heuristic":
+                continue  # the AI partner case is measured beside a heuristic partner only
+            key = f"ismcts_side_vs_{opponent}" if mode == "side" else "ismcts_seat_heuristic_partner_vs_heuristic"
+            out[key] = match(opponent, args.games, args.jobs, args.hands, mode, fixed)
+            print(f"{key}: {json.dumps(out[key])}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(out, indent=2))
 
 

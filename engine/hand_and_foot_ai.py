@@ -1,9 +1,18 @@
 """Hand and Foot AI: the heuristic player, the position evaluation and determinization.
 
 Heuristic (spec): meld toward piles, pick up to open or to fill a pile, ask only when going
-out is possible, answer "yes" unless holding over 100 points. ISMCTS searches worlds where
-every unseen card (other hands' unseen cards, every foot, the stock but its known bottom) is
-resampled; search worlds end with the current hand and score it with `evaluate`.
+out is possible, answer "yes" unless holding over 100 points. Two partnership refinements on
+top, both from public information and the answerer's own hand only:
+- a discard is weighed by how likely the next player (an opponent) can pick the pile up with
+  it (`pickup_risk`: certain when the table saw two such cards go into that hand, otherwise
+  the chance of a pair among the unseen copies) times what the pile would give them;
+- in the match's last hand the answer to "may I go out?" is whether going out now leaves the
+  side ahead by the table's estimate (`out_margin`), whatever the answerer holds; in earlier
+  hands "yes" also when the opponents are ready to go out themselves (both in their feet with
+  their piles done), since waiting would only let them.
+ISMCTS searches worlds where every unseen card (other hands' unseen cards, every foot, the
+stock but its known bottom) is resampled; search worlds end with the current hand and score
+it with `evaluate`.
 """
 
 from __future__ import annotations
@@ -11,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core import Action
@@ -24,6 +34,7 @@ from engine.hand_and_foot_melds import (
     pile_counts,
     piles_done,
     sort_hand,
+    token,
     total,
     value,
 )
@@ -31,8 +42,14 @@ from engine.hand_and_foot_melds import (
 if TYPE_CHECKING:
     from engine.hand_and_foot import HandAndFootState
 
-ANSWER_LIMIT = 100  # the partner says no while holding more than this
+ANSWER_LIMIT = 100  # the partner says no while holding more than this (but see _answer)
+UNSEEN_VALUE = 11  # mean points of a card nobody at the table has seen (red 3s are laid at once)
+COPIES = {"2": 20, "jk": 10}  # of each wild in five packs; each natural rank has 20
 PRIOR = 60  # points of estimate a search world credits the heuristic's root move
+# Search worlds deal the partner a random hand, mostly one that can't go out (the answerer's
+# worlds) or that answers at random (the asker's), so search alone misjudges "ask" and the answer:
+# there it leans hard on the heuristic's rules (an AI asks only when it can go out).
+GOING_OUT_PRIOR = 600
 
 
 def resample(state: HandAndFootState, seat: int, rng: random.Random, world: HandAndFootState) -> HandAndFootState:
@@ -79,7 +96,7 @@ def evaluate(state: HandAndFootState) -> list[float]:
         # Progressive bias: a search world credits the heuristic's root move a little, so noisy
         # look-aheads only overrule it when the search sees a clear difference.
         if state.prior is not None and state.first == state.prior:
-            est[state.prior[0] % 2] += PRIOR
+            est[state.prior[0] % 2] += GOING_OUT_PRIOR if state.prior[1] in ("ask", "yes", "no") else PRIOR
     d = est[0] - est[1]
     if state.over and d == 0:
         p = 0.5
@@ -127,10 +144,12 @@ def _progress(meld: list) -> float:
 def candidates(state: HandAndFootState, seat: int, actions: list[Action]) -> list[Action]:
     """A search world's moves in a turn: the heuristic's choice and the two cheapest discards."""
     pick = _choose(state, seat, actions, state.rng)
+    if state.permission == "yes":
+        return [pick]  # told yes, the asker goes out the heuristic's way rather than trying discards
     out = [pick]
     discards = sorted(
         (a for a in actions if a.parts["verb"] == "discard"),
-        key=lambda a: _keep_score(state, seat, a.parts["cards"][0]),
+        key=_keeping(state, seat),
     )
     out += [a for a in discards[:2] if a is not pick]
     return out
@@ -146,7 +165,7 @@ def heuristic(state: HandAndFootState, seat: int, rng: random.Random) -> Action 
 def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random) -> Action:
     by = {a.text: a for a in actions}
     if state.phase == "answer":
-        return by["no" if total(state.hands[seat]) > ANSWER_LIMIT else "yes"]
+        return by[_answer(state, seat)]
     if state.phase == "draw":
         return by.get("pickup") or by.get("draw") or by["end"]
     melds = [a for a in actions if a.parts["verb"] == "meld"]
@@ -165,7 +184,7 @@ def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: rand
         return by["end"]
     discards = [a for a in actions if a.parts["verb"] == "discard"]
     if discards:
-        return min(discards, key=lambda a: _keep_score(state, seat, a.parts["cards"][0]))
+        return min(discards, key=_keeping(state, seat))
     return rng.choice(actions)
 
 
@@ -200,7 +219,7 @@ def _opening_meld(state: HandAndFootState, seat: int, melds: list[Action]) -> Ac
         if nat and wilds == 0:
             return (1, 0)
         if nat and "to" not in a.parts:
-            return (2, -value(nat + "S") * 10 - (50 if "JK" in cards else 20))
+            return (2, -value(nat.upper() + "S") * 10 - (50 if "JK" in cards else 20))
         if wilds == len(cards) and "to" not in a.parts:
             return (3, 0)
         return (9, 0)
@@ -237,12 +256,85 @@ def _meld_choice(state: HandAndFootState, seat: int, melds: list[Action]) -> Act
     return best
 
 
-def _keep_score(state: HandAndFootState, seat: int, tok: str) -> int:
+def _keeping(state: HandAndFootState, seat: int) -> Callable[[Action], int]:
+    """A discard's keep score (lower is thrown first), with the table's seen cards counted once."""
+    seen = seen_tokens(state, seat)
+    return lambda a: _keep_score(state, seat, a.parts["cards"][0], seen)
+
+
+def _keep_score(state: HandAndFootState, seat: int, tok: str, seen: Counter) -> int:
     """How much a card is worth keeping (the lowest is discarded)."""
     if tok == "3":
         return -100
     if tok in ("2", "JK"):
         return 1000 + value("JK" if tok == "JK" else "2S")
-    same = sum(1 for c in state.hands[seat] if c[:-1] == tok)
-    open_meld = incomplete(state.melds[seat % 2], tok)
-    return same * 30 + (60 if open_meld else 0) + value(tok + "S")
+    r = tok.upper()
+    same = sum(1 for c in state.hands[seat] if c[:-1] == r)
+    open_meld = incomplete(state.melds[seat % 2], r)
+    gift = 40 + 25 * min(PILE, len(state.discard) + 1)  # what a pickup hands the opponents
+    return same * 30 + (60 if open_meld else 0) + value(r + "S") + round(pickup_risk(state, seat, tok, seen) * gift)
+
+
+def seen_tokens(state: HandAndFootState, seat: int) -> Counter:
+    """Cards `seat` has seen, by notation token: its hand, the discard pile, every meld, the cards
+    the table saw go into other hands."""
+    seen = Counter(token(c) for c in state.hands[seat])
+    seen.update(token(c) for c in state.discard)
+    seen.update(token(c) for side in state.melds for m in side for c in m[1])
+    seen.update(token(c) for m in state.staged for c in m[1])
+    seen.update(token(c) for s in range(4) if s != seat for c in state.known[s])
+    return seen
+
+
+def pickup_risk(state: HandAndFootState, seat: int, tok: str, seen: Counter | None = None) -> float:
+    """The chance, from what `seat` may know, that the next player can pick up a discarded `tok`.
+
+    Certain when the table saw two such cards go into that hand (a pickup); otherwise the
+    binomial chance that its unseen cards hold the pair it still lacks, out of the copies
+    neither `seat`'s hand, the melds, the discard pile nor anyone's known cards account for.
+    """
+    tok = tok.lower()  # a rank as in an action's parts ("K", "JK") or a notation token ("k", "jk")
+    if tok == "3":
+        return 0.0  # a black 3 on top blocks the pile
+    nxt = (seat + 1) % 4
+    have = sum(1 for c in state.known[nxt] if token(c) == tok)
+    if have >= 2:
+        return 1.0
+    seen = seen_tokens(state, seat) if seen is None else seen
+    unseen_copies = max(0, COPIES.get(tok, 20) - seen[tok])
+    hidden = len(state.hands[nxt]) - len(state.known[nxt])
+    pool = sum(len(state.hands[s]) - len(state.known[s]) for s in range(4) if s != seat)
+    pool += sum(len(f) for f in state.feet) + len(state.stock)
+    if pool <= 0 or hidden <= 0:
+        return 0.0
+    p = min(1.0, unseen_copies / pool)
+    need = 2 - have
+    miss = sum(math.comb(hidden, k) * p**k * (1 - p) ** (hidden - k) for k in range(need))
+    return 1.0 - miss
+
+
+def _answer(state: HandAndFootState, seat: int) -> str:
+    """The partner's answer to "may I go out?" (see the module docstring)."""
+    if state.hand_no >= state.max_hands:
+        return "yes" if out_margin(state, seat) > 0 else "no"
+    side = 1 - seat % 2
+    opponents_ready = piles_done(state.melds[side]) and state.in_foot[side] and state.in_foot[side + 2]
+    if opponents_ready:
+        return "yes"
+    return "no" if total(state.hands[seat]) > ANSWER_LIMIT else "yes"
+
+
+def out_margin(state: HandAndFootState, seat: int) -> float:
+    """The match score by which `seat`'s side would lead if its partner went out now, as the
+    table can estimate it: both sides' melds, piles and red 3s; the answerer's own hand counted
+    exactly, the asker's cards as gone; the opponents' held cards and untouched feet counted at
+    their known values, unseen cards at UNSEEN_VALUE each."""
+    ours, theirs = seat % 2, 1 - seat % 2
+    est = [float(x) for x in state.scores]
+    for side in (ours, theirs):
+        est[side] += meld_points(state.melds[side]) + 100 * state.red_threes[side]
+    est[ours] += 100 - total(state.hands[seat])
+    for s in (theirs, theirs + 2):
+        known = state.known[s]
+        est[theirs] -= total(known) + UNSEEN_VALUE * (len(state.hands[s]) - len(known) + len(state.feet[s]))
+    return est[ours] - est[theirs]
