@@ -26,7 +26,10 @@ player built without an explicit `cutoff` uses, and a `prior`: progressive bias 
 the move the heuristic would make at the root. That move is tried first and its UCB value
 gets `prior / (1 + visits)` more, so a few hundred noisy iterations overturn the
 heuristic only where the search really finds better (games whose heuristic knows more
-than a short search sees: memory of asks, a partner's needs).
+than a short search sees: memory of asks, a partner's needs). With `others="heuristic"`
+the other seats' moves inside the tree are the heuristic's, not searched: a single-
+observer tree otherwise lets them learn the searcher's hand, which is the same in every
+sampled world (they would ask exactly for what it holds).
 `standing` turns per-seat strengths (say, minus the cards left) into such rewards.
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
@@ -67,17 +70,28 @@ Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
 _CUTOFFS: dict[str, int] = {}
 _PRIORS: dict[str, float] = {}
+_MODELLED: set[str] = set()  # games whose other seats move by the heuristic inside the tree
 _LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
 
 
 def register_evaluation(
-    game: str, evaluate: Evaluation | None, cutoff: int | None = None, prior: float | None = None
+    game: str,
+    evaluate: Evaluation | None,
+    cutoff: int | None = None,
+    prior: float | None = None,
+    others: str = "search",
 ) -> None:
     """Give game `game` (its Game.name) a position evaluation for playout cut-offs, and
     optionally the cut-off (moves past the root) and the heuristic prior that suit it;
-    None removes them. A game may register a prior with no evaluation (full playouts)."""
+    None removes them. A game may register a prior with no evaluation (full playouts).
+    `others` is "search" or "heuristic": how the other seats' moves inside the tree are chosen."""
+    if others not in ("search", "heuristic"):
+        raise ValueError(f"others must be 'search' or 'heuristic', not {others!r}")
     _CUTOFFS.pop(game, None)
     _PRIORS.pop(game, None)
+    _MODELLED.discard(game)
+    if others == "heuristic":
+        _MODELLED.add(game)
     if prior is not None:
         _PRIORS[game] = prior
     if evaluate is None:
@@ -210,6 +224,7 @@ class ISMCTSPlayer:
         self.rng = random.Random(seed)
         self.last_iterations = 0  # how many iterations the last choice ran (for benchmarks)
         self.last_root: _Node | None = None  # the last search tree (for benchmarks and tests)
+        self._modelled = False  # this search's other seats move by the heuristic (see register_evaluation)
 
     def choose(self, state: State, seat: int) -> Action:
         actions = _need_turn(state, seat)
@@ -224,6 +239,7 @@ class ISMCTSPlayer:
         prior = self._prior(state)
         if hint is not None and prior > 0 and any(a.text == hint.text for a in actions):
             root.hint, root.prior = hint.text, prior
+        self._modelled = heuristic and getattr(state.game, "name", "") in _MODELLED
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, state, seat, actions, heuristic, evaluate)
@@ -288,6 +304,10 @@ class ISMCTSPlayer:
                 mover, legal = seat, mine
             else:
                 mover = _other_mover(world, rng)
+                if self._modelled and mover != seat:  # modelled, not searched: the node stays
+                    world.apply(mover, world.heuristic_action(mover, rng) or rng.choice(world.legal_actions(mover)))
+                    depth += 1
+                    continue
                 legal = world.legal_actions(mover)
             if not legal:
                 break

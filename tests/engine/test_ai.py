@@ -329,3 +329,29 @@ def test_a_registered_prior_serves_players_built_without_one():
     finally:
         register_evaluation("race", None)
     assert ISMCTSPlayer(iterations=60, seed=3).choose(state, 0).text == "2"
+
+
+class PeekRaceState(HintedRaceState):
+    """The hinted race where the heuristic of seat 1 always steps 2: a modelled opponent."""
+
+    def heuristic_action(self, seat, rng):
+        return Action("1" if seat == 0 else "2")
+
+
+def test_other_seats_may_move_by_the_heuristic_inside_the_tree():
+    register_evaluation("race", lead, cutoff=6, others="heuristic")
+    try:
+        state = PeekRaceState.start(2, random.Random(0), {}, None)
+        player = ISMCTSPlayer(iterations=100, seed=3)
+        assert player.choose(state, 0).text == "2"
+        movers = set()
+        stack = [player.last_root]
+        while stack:
+            node = stack.pop()
+            movers.update(mover for mover, _ in node.children)
+            stack.extend(node.children.values())
+        assert movers == {0}, "only the searcher's own moves are nodes of the tree"
+    finally:
+        register_evaluation("race", None)
+    with pytest.raises(ValueError):
+        register_evaluation("race", lead, others="telepathy")
