@@ -43,12 +43,49 @@ def spot_value(state: Any, seat: int, mouse: str, number: int) -> float:
     token = state.tokens[number - 1]
     if token == "deliver":
         items = [t for t in tiles if is_item(t)]
-        value += deliver_points(items) / 2 if len(items) >= 3 else 0.0
+        if state.players == 1:
+            value += solo_delivery(state, seat, items)
+        else:
+            value += deliver_points(items) / 2 if len(items) >= 3 else 0.0
     elif token == "cuckoo":
         value += 6.0 * sum(t in RELICS for t in tiles)
     else:
         value += TOKEN_VALUE.get(token, 0.0)
     return value
+
+
+# Solo play (no rival to race): a mouse rides the minute hand towards the best space ahead this
+# round rather than acting wherever it stands, and delivers for hunt spaces and quests.
+RIDE_AHEAD = 6  # ticks a rider looks ahead
+RIDE_DISCOUNT = 0.6  # a space ahead is worth this share of the same space now (the ride may be cut short)
+
+
+def solo_delivery(state: Any, seat: int, items: list[str]) -> float:
+    """A solo delivery's worth beyond keeping the items (they score as a delivery at the end anyway):
+    the hunt spaces it fills, the best quest it completes, and the room it frees."""
+    if len(items) < 2:
+        return 0.0
+    open_spaces = [s for s, f in zip(state.spaces(seat), state.filled[seat], strict=True) if f is None]
+    fills = 0
+    for t in items:
+        if t in open_spaces:
+            open_spaces.remove(t)
+            fills += 1
+    quest = max((QUESTS[q][1] for q in state.quests if q and completes(q, items)), default=0)
+    return 0.5 * deliver_points(items) + 2.5 * fills + quest + 0.5 * len(items)
+
+
+def ride_value(state: Any, seat: int, mouse: str) -> float:
+    """The best uncovered space a rider could still jump off at in the next ticks, discounted."""
+    best, n = 0.0, state.minute
+    for _ in range(RIDE_AHEAD):
+        n = n % 12 + 1
+        if n in state.paws:
+            continue
+        best = max(best, spot_value(state, seat, mouse, n))
+        if n == 12:
+            break
+    return best * RIDE_DISCOUNT
 
 
 def heuristic(state: Any, seat: int, rng: random.Random) -> Action | None:
@@ -71,11 +108,14 @@ def score(state: Any, seat: int, frame: dict[str, Any], a: Action) -> float:
         return spot_value(state, seat, who, p["number"]) - cost
     if verb == "stay":
         front = state.hand and state.hand[0] == (seat, mouse)
+        if state.players == 1:
+            return ride_value(state, seat, mouse)
         return 0.5 - (1.5 if front and state._hand_used() >= state.hand_slots - 1 else 0.0)
     if verb in ("out", "on", "leap", "place"):
         n = p.get("number", state.minute)
         value = spot_value(state, seat, p["mouse"], n)
-        return {"out": value, "on": 1.0, "leap": value - 1.0, "place": value}[verb]
+        on = ride_value(state, seat, p["mouse"]) - 0.5 if state.players == 1 else 1.0
+        return {"out": value, "on": on, "leap": value - 1.0, "place": value}[verb]
     if verb == "claim":
         return 3.0
     if verb == "act":
