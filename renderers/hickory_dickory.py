@@ -657,6 +657,13 @@ def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None
         y += 21
 
 
+def _caption(d: ImageDraw.ImageDraw, caption: str) -> None:
+    """The last tick in words on one line: smaller type before cutting it short."""
+    width = WIDTH - 28
+    size = 20 if text_size(caption, 20, True)[0] <= width else 18
+    text(d, (14, CAPTION_Y + 14), ellipsize(caption, size, width, bold=True), size, CHANGE, bold=True, anchor="lm")
+
+
 def table_canvas(view: dict[str, Any]) -> Image.Image:
     """The table as an RGB image: the cached base, the clock drawn fresh, the rest pasted as tiles."""
     names = names_of(view)
@@ -672,8 +679,7 @@ def table_canvas(view: dict[str, Any]) -> Image.Image:
     movers = set() if final or view.get("over") else set(view.get("to_move") or [])
     _panels(canvas, base, view, movers, marks)
     if marks.caption:
-        line = ellipsize(marks.caption, 20, WIDTH - 28, bold=True)
-        text(d, (14, CAPTION_Y + 14), line, 20, CHANGE, bold=True, anchor="lm")
+        _caption(d, marks.caption)
     if final:
         canvas = canvas.convert("RGBA")  # the banner is translucent
         final_banner(canvas, final, CLOCK_C[1])

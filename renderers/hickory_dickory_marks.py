@@ -73,7 +73,7 @@ def _place_words(m: dict[str, Any]) -> str:
     if by == "cat":
         return f"chased to {tn}"
     if tw == "hand":
-        return "jumped on"
+        return "on the hand"
     if fw == "hand":
         return f"off to {tn}"
     if fw == "inner" and tw == "outer" and old.get("number") == tn:
@@ -100,7 +100,7 @@ def caption(rec: dict[str, Any], names: list[str]) -> str:
         if x["why"] == "relic":
             say(x["seat"], x["mouse"], "returned " + " ".join(t.lower() for t in x["tiles"]))
     for c in rec.get("climbed") or []:
-        say(c["seat"], None, "reached the leaf" if c.get("leaf") else f"climbed to {c['to']}")
+        say(c["seat"], None, "chain to the leaf" if c.get("leaf") else f"chain {c['to']}")
     scored = rec.get("scored") or []
     parts = []
     for seat in sorted(set(per) | {s for s, p in enumerate(scored) if p}):
