@@ -8,7 +8,16 @@ import random
 from typing import Any
 
 from engine.core import Action
-from engine.hickory_dickory_data import BONUS_FAVORS, HUNT_COLUMNS, HUNT_ROWS, MICE, QUESTS, RELICS, WILD
+from engine.hickory_dickory_data import (
+    BONUS_FAVORS,
+    HUNT_COLUMNS,
+    HUNT_ROWS,
+    MICE,
+    QUESTS,
+    RELICS,
+    SOLO_START_HOUR,
+    WILD,
+)
 from engine.hickory_dickory_scoring import completes, deliver_points, is_item
 
 TOKEN_VALUE = {
@@ -155,6 +164,12 @@ def _line_progress(state: Any, seat: int, code: str) -> float:
 
 TEMPERATURE = 6.0  # points: how sharply a lead turns into a chance of winning
 SOLO_SCALE = 120.0
+# Solo search compares positions a few moves apart, whose worth differs by a few points: a share of
+# 120 points moved the reward by under 0.01 a point, lost in the search's exploration. Solo rewards
+# are instead a logistic of the worth against a par line that grows through the game.
+SOLO_PAR = 65.0  # points at midnight the par line aims at
+SOLO_SPREAD = 8.0  # points: how sharply being above par turns into reward
+SOLO_SHARP = True
 
 
 def worth(state: Any, seat: int) -> float:
@@ -172,7 +187,9 @@ def evaluate(state: Any) -> list[float]:
     solo, the share of a 120-point score."""
     n = state.players
     if n == 1:
-        return [min(1.0, worth(state, 0) / SOLO_SCALE)]
+        if not SOLO_SHARP:
+            return [min(1.0, worth(state, 0) / SOLO_SCALE)]
+        return [_solo_reward(state)]
     values = [worth(state, s) for s in range(n)]
     if state.done:
         places = state.outcome().places
@@ -182,3 +199,10 @@ def evaluate(state: Any) -> list[float]:
     weights = [math.exp((v - best) / TEMPERATURE) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _solo_reward(state: Any) -> float:
+    """A logistic of worth against par: par is SOLO_PAR times the share of the solo game's ticks gone."""
+    ticks = (state.hour - SOLO_START_HOUR) * 12 + state.minute % 12
+    par = SOLO_PAR * min(1.0, ticks / ((12 - SOLO_START_HOUR) * 12))
+    return 1.0 / (1.0 + math.exp(-(worth(state, 0) - par) / SOLO_SPREAD))

@@ -7,7 +7,7 @@ sums the current tick's log once anything happened in it, else the last tick's t
 so a player who looked away sees the latest changes. Entries name only public things: a drawn
 favor, a discarded favor and the tile a Spotter puts back are logged without naming them.
 
-Entries (seat and mouse first where they apply):
+Entries (tuples while playing, lists once stored; seat and mouse first where they apply):
     ["move", seat, mouse, from_where, from_n, to_where, to_n, by]   by: "cat" (shooed, scattered) or ""
     ["leaf", seat, mouse, n, tile]            claimed the leaf tile at n
     ["take", seat, mouse, source, tiles, drawn]  source: market, web, bag (drawn: how many were drawn)
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-Entry = list[Any]
+Entry = list[Any] | tuple[Any, ...]
 # Entries a seat's own choice caused (the rest the cat or the clock did), and which name a mouse.
 CHOSEN = frozenset({"leaf", "take", "deliver", "wild", "spend", "drop", "relic", "climb", "favor", "trade"})
 BY_MOUSE = frozenset({"leaf", "take", "deliver", "spend", "drop", "relic"})
@@ -37,13 +37,13 @@ class TickMixin:
     """Appending to the tick log (mixed into the State)."""
 
     def _log(self, *entry: Any) -> None:
-        self.log.append(list(entry))
+        self.log.append(entry)  # a tuple: never changed, and storage turns it into a list
 
     def _log_move(self, seat: int, mouse: str, to_where: str, to_n: int | None, by: str = "") -> None:
         """Log a mouse's move from where it is now (call before changing it)."""
         m = self.mice[seat][mouse]
         here = self.minute if m.where == "hand" else m.number
-        self.log.append(["move", seat, mouse, m.where, here, to_where, self.minute if to_where == "hand" else to_n, by])
+        self.log.append(("move", seat, mouse, m.where, here, to_where, self.minute if to_where == "hand" else to_n, by))
 
     def _close_tick(self) -> None:
         """The minute hand is about to move: keep this tick's log if anything happened in it. A tick
