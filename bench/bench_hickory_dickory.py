@@ -8,7 +8,8 @@
   kept tile dropped first (`redraw`: every panel changed at once), and of the private picture, over
   the views of one seeded heuristic game per seat count (every action's view, so consecutive
   renders differ the way they do in play); PNG bytes p50.
-- strength: `--games` seeded games per opponent kind (random, heuristic) at each seat count,
+- strength: `--games` seeded games per opponent kind (random, heuristic) at each seat count, the
+  pairings interleaved seed by seed (with --out, the figures so far are rewritten after each game),
   ISMCTS (`make_player("normal")`: 300 iterations, 1 s) in seat i mod n of game i.
   win_rate: share of games the ISMCTS seat places first; ahead_rate: over games and each
   opponent seat, how often the ISMCTS seat finishes with a better place (ties count half).
@@ -29,6 +30,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -109,16 +111,36 @@ def one_game(args: tuple[int, int, str, bool]) -> dict[str, object]:
     return row
 
 
-def strength(players: int, games: int, opponent: str, jobs: int, fixed: bool) -> dict[str, float]:
-    with ProcessPoolExecutor(jobs) as pool:
-        rows = list(pool.map(one_game, [(players, seed, opponent, fixed) for seed in range(games)]))
-    ahead = [a for r in rows for a in r["ahead"]]  # type: ignore[union-attr]
+def summary(players: int, rows: list[dict[str, Any]]) -> dict[str, float]:
+    ahead = [a for r in rows for a in r["ahead"]]
     return {
-        "games": games,
-        "win_rate": round(sum(bool(r["won"]) for r in rows) / games, 3),
+        "games": len(rows),
+        "win_rate": round(sum(bool(r["won"]) for r in rows) / len(rows), 3),
         "ahead_rate": round(sum(ahead) / len(ahead), 3),
         "baseline": round(1 / players, 3),
     }
+
+
+def strength(
+    seats: list[int], games: int, jobs: int, fixed: bool, out: dict[str, Any], path: Path | None
+) -> dict[str, dict[str, float]]:
+    """Every pairing's games interleaved seed by seed, so a run cut short still has a sample of each;
+    with --out the figures so far are rewritten after every game (`complete` says whether all ran)."""
+    work = [(n, seed, opp, fixed) for seed in range(games) for n in seats for opp in ("random", "heuristic")]
+    rows: dict[str, list[dict[str, Any]]] = {f"{n}:{opp}": [] for n in seats for opp in ("random", "heuristic")}
+    with ProcessPoolExecutor(jobs) as pool:
+        for row in pool.map(one_game, work):
+            rows[f"{row['players']}:{row['opponent']}"].append(row)
+            figures = {k: summary(int(k.split(":")[0]), v) for k, v in rows.items() if v}
+            if path:
+                done = sum(len(v) for v in rows.values())
+                _write(path, {**out, "strength": figures, "fixed": fixed, "complete": done == len(work)})
+    return figures
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n")
 
 
 def solo_game(args: tuple[str, int, bool]) -> dict[str, object]:
@@ -160,20 +182,15 @@ def main() -> None:
     if args.only in (None, "render"):
         out["render"] = {str(n): render(n) for n in (1, 4)}
     if args.only in (None, "strength"):
-        out["strength"] = {
-            f"{n}:{opp}": strength(n, args.games, opp, args.jobs, args.fixed)
-            for n in args.seats
-            for opp in ("random", "heuristic")
-        }
-        out["fixed"] = args.fixed
+        out["strength"] = strength(args.seats, args.games, args.jobs, args.fixed, dict(out), args.out)
+        out["fixed"], out["complete"] = args.fixed, True
     if args.only == "solo":
         out["solo"] = {kind: solo(kind, args.games, args.jobs, args.fixed) for kind in args.kinds}
         out["fixed"] = args.fixed
     text = json.dumps(out, indent=2)
     print(text)
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text + "\n")
+        _write(args.out, out)
 
 
 if __name__ == "__main__":
