@@ -813,3 +813,36 @@ def test_a_game_stored_before_the_tick_record_still_loads():
     data = json.loads(json.dumps(s.dump()))
     del data["log"], data["last_log"]
     assert G.load(data).view(None)["last_tick"] is None
+
+
+# -- solo AI -----------------------------------------------------------------------------------------
+
+
+def test_solo_heuristic_rides_to_a_delivery_ahead_and_delivers():
+    s = G.new(1, seed=4, options={"layout": "learning"})
+    place(s, 3, ring={(0, "scavenger"): ("inner", 3)})
+    s.mice[0]["scavenger"].tiles = ["PB", "PF", "RF", "GS"]  # Q1, face up in the learning deck
+    rng = random.Random(0)
+    assert s.heuristic_action(0, rng).text == "on scavenger"
+    play(s, "on scavenger")
+    while s.mice[0]["scavenger"].where == "hand":
+        play(s, s.heuristic_action(0, rng).text)
+    assert s.mice[0]["scavenger"].number == 6  # the deliver space
+    while s.view(None)["decision"] != "deliver":
+        play(s, s.heuristic_action(0, rng).text)
+    chosen = s.heuristic_action(0, rng).text.split()  # the claimed leaf tile goes along
+    assert chosen[0] == "deliver" and {"pb", "pf", "rf", "gs"} <= set(chosen)
+    play(s, " ".join(chosen))
+    assert "Q1" in s.quest_discard
+
+
+def test_solo_search_reward_grows_with_worth_against_par():
+    from engine.hickory_dickory_ai import evaluate
+
+    s = G.new(1, seed=4, options={"layout": "learning"})
+    low = evaluate(s)[0]
+    s.scores[0] += 10
+    assert 0.0 < low < evaluate(s)[0] < 1.0
+    later = s.copy()
+    later.hour += 3  # the same points later in the game are further below par
+    assert evaluate(later)[0] < evaluate(s)[0]
