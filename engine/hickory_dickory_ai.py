@@ -163,13 +163,11 @@ def _line_progress(state: Any, seat: int, code: str) -> float:
 
 
 TEMPERATURE = 6.0  # points: how sharply a lead turns into a chance of winning
-SOLO_SCALE = 120.0
-# Solo search compares positions a few moves apart, whose worth differs by a few points: a share of
-# 120 points moved the reward by under 0.01 a point, lost in the search's exploration. Solo rewards
-# are instead a logistic of the worth against a par line that grows through the game.
+# Solo search compares positions a few moves apart, whose worth differs by a few points: as a share
+# of 120 points (the old reward) a point moved the reward by under 0.01, lost in the search's
+# exploration. Solo rewards are a logistic of worth against a par line that grows through the game.
 SOLO_PAR = 65.0  # points at midnight the par line aims at
 SOLO_SPREAD = 8.0  # points: how sharply being above par turns into reward
-SOLO_SHARP = True
 
 
 def worth(state: Any, seat: int) -> float:
@@ -184,11 +182,9 @@ def worth(state: Any, seat: int) -> float:
 
 def evaluate(state: Any) -> list[float]:
     """Each seat's expected reward: a softmax over worth (places once the game is over);
-    solo, the share of a 120-point score."""
+    solo, a logistic of worth against par."""
     n = state.players
     if n == 1:
-        if not SOLO_SHARP:
-            return [min(1.0, worth(state, 0) / SOLO_SCALE)]
         return [_solo_reward(state)]
     values = [worth(state, s) for s in range(n)]
     if state.done:
