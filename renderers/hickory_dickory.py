@@ -765,6 +765,9 @@ def alt_text(view: dict[str, Any]) -> str:
     parts = [
         f"Hickory Dickory, hour {view.get('hour')}, minute hand at {view.get('minute')}, round {view.get('round')}."
     ]
+    told = marks_of(view, names).caption  # early: the bot keeps the first 1,000 characters
+    if told:
+        parts.append(told)
     riders = view.get("minute_hand") or []
     if riders:
         ride = ", ".join(f"{names[r['seat']]}'s {r['mouse']}" for r in riders if 0 <= r["seat"] < len(names))
@@ -778,7 +781,4 @@ def alt_text(view: dict[str, Any]) -> str:
         parts.append(_fill(str(view["prompt"]), names) + ".")
     if not final and waiting_here(view):
         parts.append(waiting_here(view))
-    told = marks_of(view, names).caption
-    if told:
-        parts.append(told)
     return " ".join(parts)
