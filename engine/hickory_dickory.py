@@ -57,6 +57,7 @@ from engine.hickory_dickory_data import (
     tile_words,
 )
 from engine.hickory_dickory_scoring import leaf_value
+from engine.hickory_dickory_tick import TickMixin
 
 PROMPTS = {
     "activate": "{who}: stay on the minute hand or jump off",
@@ -109,7 +110,7 @@ class HickoryDickory(Game):
         return None
 
 
-class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
+class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
     game: ClassVar[type[Game]] = HickoryDickory
     FIELDS: ClassVar[tuple[str, ...]] = (
         "hour",
@@ -142,7 +143,11 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
         "step",
         "done",
         "returned",
+        "log",
+        "last_log",
     )
+    # Fields added after games were stored: what a stored game without them starts with.
+    LATER_FIELDS: ClassVar[dict[str, Any]] = {"log": [], "last_log": None}
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -182,6 +187,7 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
         s.paws, s.marker, s.stack = [], 0, []
         s.activated, s.pass_seats, s.moved, s.thrown = [], [], {}, []
         s.done = False
+        s.log, s.last_log = [], None
         choose = options.get("start") == "choose"
         s.mice = [{m: Mouse("out" if m == "scamp" else "unplaced", None, []) for m in MICE} for _ in range(players)]
         events: list[Event] = []
@@ -245,6 +251,7 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
         s.quest_deck, s.quest_discard = list(self.quest_deck), list(self.quest_discard)
         s.favor_deck, s.favor_discard = list(self.favor_deck), list(self.favor_discard)
         s.paws, s.returned = list(self.paws), list(self.returned)
+        s.log, s.last_log = list(self.log), self.last_log  # entries and a closed log never change
         s.stack = [{k: list(v) if isinstance(v, list) else v for k, v in f.items()} for f in self.stack]
         s.activated, s.pass_seats, s.thrown = list(self.activated), list(self.pass_seats), list(self.thrown)
         s.moved = {k: list(v) for k, v in self.moved.items()}
@@ -264,7 +271,7 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
         s = cls.__new__(cls)
         s.players, s.options, s.rng = data["players"], dict(data["options"]), load_rng(data["rng"])
         for k in cls.FIELDS:
-            setattr(s, k, _plain(data[k]))
+            setattr(s, k, _plain(data[k] if k in data else cls.LATER_FIELDS[k]))
         s.hand = [(seat, m) for seat, m in data["hand"]]
         s.mice = [{m: Mouse(w, n, list(t)) for m, (w, n, t) in seat.items()} for seat in data["mice"]]
         return s
@@ -314,6 +321,7 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
     def view(self, seat: int | None) -> dict[str, Any]:
         top = self.stack[-1] if self.stack and not self.done else None
         n = self.players
+        last_tick, acted = self.tick_record()
         return {
             "game": self.game.name,
             "players": n,
@@ -363,6 +371,8 @@ class HickoryDickoryState(ClockMixin, CatMixin, ActionsMixin, State):
             "active": {"seat": top["seat"], "mouse": top["mouse"]} if top and top.get("mouse") else None,
             "prompt": self._prompt() if top else ("The clock struck midnight." if self.done else ""),
             "won": (self.scores[0] >= SOLO_TARGET if self.done else None) if n == 1 else None,
+            "last_tick": last_tick,
+            "acted": acted,
         }
 
     def outcome(self) -> Outcome:

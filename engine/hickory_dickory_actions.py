@@ -309,6 +309,7 @@ class ActionsMixin:
         if not self.favor_deck:
             return
         self.favors[seat].append(self.favor_deck.pop())
+        self._log("favor", seat, None, "draw")  # which favor stays the drawer's secret
         events.append(Event("favor", f"{{p{seat}}} draws a favor card.", {"seat": seat}))
         if len(self.favors[seat]) > FAVOR_LIMIT:
             top = self.stack[-1] if self.stack else None
@@ -321,8 +322,10 @@ class ActionsMixin:
         if leaf:
             points += leaf_value(self.weight)
             self.weight = next_weight(self.weight)
+        self._log("climb", seat, self.scaler[seat], pos, leaf)
         self.scaler[seat] = pos
         self.scores[seat] += points
+        self._log("score", seat, points)
         where = "reaches the leaf" if leaf else f"climbs to {pos}"
         events.append(
             Event("climb", f"{{p{seat}}}'s Scaler {where} (+{points}).", {"seat": seat, "points": points, "leaf": leaf})
@@ -335,6 +338,7 @@ class ActionsMixin:
         if mouse == "spotter" and len(drawn) > x:
             self._push({"kind": "return", "seat": seat, "mouse": mouse, "number": number, "drawn": drawn})
         else:
+            self._log("take", seat, mouse, "bag", drawn, len(drawn))
             self._gain(seat, mouse, drawn, number)
 
     def _deliver(self, seat: int, mouse: str, codes: list[str], events: list[Event]) -> None:
@@ -350,15 +354,21 @@ class ActionsMixin:
             quest_text = f" and completes quest {quest}"
         self.scores[seat] += points
         spaces, filled = self.spaces(seat), self.filled[seat]
+        placed, back = [], []
         for c in codes:
             if c in BONUS_FAVORS:
                 self.favor_discard.append(c)
             elif c == WILD:
                 continue
             elif any(s == c and filled[i] is None for i, s in enumerate(spaces)):
-                filled[next(i for i, s in enumerate(spaces) if s == c and filled[i] is None)] = c
+                i = next(i for i, s in enumerate(spaces) if s == c and filled[i] is None)
+                filled[i] = c
+                placed.append(i)
             else:
+                back.append(c)
                 self._return_tile(c)
+        self._log("deliver", seat, mouse, codes, points, quest_text.split()[-1] if quest_text else None, placed, back)
+        self._log("score", seat, points)
         wilds = codes.count(WILD)
         if wilds:
             self._push({"kind": "wild", "seat": seat, "mouse": mouse, "number": None, "count": wilds})
@@ -385,6 +395,8 @@ class ActionsMixin:
             tiles.remove(r)
             self.returned.append(r)
             self.scores[seat] += RELIC_POINTS
+            self._log("relic", seat, mouse, [r])
+            self._log("score", seat, RELIC_POINTS)
             events.append(Event("relic", f"{{p{seat}}} returns the {r.lower()} to Lord Cuckoo (+5).", {"seat": seat}))
             self._draw_favor(seat, events)
 
@@ -400,6 +412,7 @@ class ActionsMixin:
         getattr(self, f"_do_{frame['kind']}")(frame, p, events)
 
     def _trade(self, seat: int, tile: str, a: str, b: str) -> None:
+        self._log("trade", seat, tile, a, b)
         self.mice[seat][a].tiles.remove(tile)
         self.mice[seat][b].tiles.append(tile)
         self.moved.setdefault(f"{seat}:{b}", []).append(tile)
@@ -430,6 +443,7 @@ class ActionsMixin:
         self._enter(f["seat"], f["mouse"], p["number"], events)
 
     def _spend_favor(self, seat: int, fav: str) -> None:
+        self._log("favor", seat, fav, "play")  # played face up: its id is public
         self.favors[seat].remove(fav)
         self.favor_discard.append(fav)
 
@@ -442,6 +456,7 @@ class ActionsMixin:
         elif verb == "claim":
             f["claimed"] = True
             tile, self.leaf[n - 1] = self.leaf[n - 1], None
+            self._log("leaf", seat, mouse, n, tile)
             events.append(Event("claim", f"{self._name(seat, mouse)} claims {tile}.", {"seat": seat, "tile": tile}))
             self._gain(seat, mouse, [tile], n)
         elif verb == "act":
@@ -497,6 +512,7 @@ class ActionsMixin:
         if p["verb"] == "done":
             events.append(Event("skip", f"{{p{seat}}} spends nothing.", {"seat": seat}))
             return
+        self._log("spend", seat, mouse, list(p["cards"]))
         self._pay(seat, mouse, p["cards"])
         events.append(Event("spend", f"{{p{seat}}} spends {' '.join(p['cards'])}.", {"seat": seat}))
         if f["then"] == "market":
@@ -509,6 +525,7 @@ class ActionsMixin:
         self.stack.pop()
         seat, mouse = f["seat"], f["mouse"]
         codes = list(p["cards"])
+        self._log("take", seat, mouse, "web" if codes == [WILD] else "market", codes, len(codes))
         if codes == [WILD]:
             self.wilds -= 1
         else:
@@ -523,6 +540,7 @@ class ActionsMixin:
         self.stack.pop()
         drawn = list(f["drawn"])
         drawn.remove(p["tile"])
+        self._log("take", f["seat"], f["mouse"], "bag", list(drawn), len(drawn) + 1)  # the tile put back unnamed
         self._return_tile(p["tile"])
         events.append(Event("return", f"{{p{f['seat']}}}'s Spotter keeps {' '.join(drawn)}.", {"seat": f["seat"]}))
         self._gain(f["seat"], f["mouse"], drawn, f["number"])
@@ -534,7 +552,9 @@ class ActionsMixin:
     def _do_wild(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
         seat = f["seat"]
         spaces, filled = self.spaces(seat), self.filled[seat]
-        filled[next(i for i, s in enumerate(spaces) if s == p["tile"] and filled[i] is None)] = WILD
+        i = next(i for i, s in enumerate(spaces) if s == p["tile"] and filled[i] is None)
+        filled[i] = WILD
+        self._log("wild", seat, i)
         f["count"] -= 1
         events.append(Event("wild", f"{{p{seat}}} puts a wild on the {p['tile']} space.", {"seat": seat}))
 
@@ -560,17 +580,21 @@ class ActionsMixin:
         events.append(Event("throw", f"{{p{f['seat']}}} throws to the {p['mouse'].title()}.", {"seat": f["seat"]}))
 
     def _do_discard(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
-        self._spend_favor(f["seat"], p["favor"])
+        self.favors[f["seat"]].remove(p["favor"])
+        self.favor_discard.append(p["favor"])
+        self._log("favor", f["seat"], None, "discard")  # discarded face down
         events.append(Event("discard", f"{{p{f['seat']}}} discards a favor card.", {"seat": f["seat"]}))
 
     def _do_overflow(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
         seat = f["seat"]
         self.mice[seat][p["mouse"]].tiles.remove(p["tile"])
+        self._log("drop", seat, p["mouse"], [p["tile"]])
         self._return_tile(p["tile"])
         events.append(Event("drop", f"{{p{seat}}} returns {p['tile']} (no room).", {"seat": seat}))
 
     def _do_place(self, f: Frame, p: dict[str, Any], events: list[Event]) -> None:
         self.stack.pop()
         seat, mouse = f["seat"], p["mouse"]
+        self._log_move(seat, mouse, "inner", p["number"])
         self.mice[seat][mouse].where, self.mice[seat][mouse].number = "inner", p["number"]
         events.append(Event("place", f"{self._name(seat, mouse)} starts at {p['number']}.", {"seat": seat}))

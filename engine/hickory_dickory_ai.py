@@ -8,7 +8,16 @@ import random
 from typing import Any
 
 from engine.core import Action
-from engine.hickory_dickory_data import BONUS_FAVORS, HUNT_COLUMNS, HUNT_ROWS, MICE, QUESTS, RELICS, WILD
+from engine.hickory_dickory_data import (
+    BONUS_FAVORS,
+    HUNT_COLUMNS,
+    HUNT_ROWS,
+    MICE,
+    QUESTS,
+    RELICS,
+    SOLO_START_HOUR,
+    WILD,
+)
 from engine.hickory_dickory_scoring import completes, deliver_points, is_item
 
 TOKEN_VALUE = {
@@ -43,12 +52,49 @@ def spot_value(state: Any, seat: int, mouse: str, number: int) -> float:
     token = state.tokens[number - 1]
     if token == "deliver":
         items = [t for t in tiles if is_item(t)]
-        value += deliver_points(items) / 2 if len(items) >= 3 else 0.0
+        if state.players == 1:
+            value += solo_delivery(state, seat, items)
+        else:
+            value += deliver_points(items) / 2 if len(items) >= 3 else 0.0
     elif token == "cuckoo":
         value += 6.0 * sum(t in RELICS for t in tiles)
     else:
         value += TOKEN_VALUE.get(token, 0.0)
     return value
+
+
+# Solo play (no rival to race): a mouse rides the minute hand towards the best space ahead this
+# round rather than acting wherever it stands, and delivers for hunt spaces and quests.
+RIDE_AHEAD = 6  # ticks a rider looks ahead
+RIDE_DISCOUNT = 0.6  # a space ahead is worth this share of the same space now (the ride may be cut short)
+
+
+def solo_delivery(state: Any, seat: int, items: list[str]) -> float:
+    """A solo delivery's worth beyond keeping the items (they score as a delivery at the end anyway):
+    the hunt spaces it fills, the best quest it completes, and the room it frees."""
+    if len(items) < 2:
+        return 0.0
+    open_spaces = [s for s, f in zip(state.spaces(seat), state.filled[seat], strict=True) if f is None]
+    fills = 0
+    for t in items:
+        if t in open_spaces:
+            open_spaces.remove(t)
+            fills += 1
+    quest = max((QUESTS[q][1] for q in state.quests if q and completes(q, items)), default=0)
+    return 0.5 * deliver_points(items) + 2.5 * fills + quest + 0.5 * len(items)
+
+
+def ride_value(state: Any, seat: int, mouse: str) -> float:
+    """The best uncovered space a rider could still jump off at in the next ticks, discounted."""
+    best, n = 0.0, state.minute
+    for _ in range(RIDE_AHEAD):
+        n = n % 12 + 1
+        if n in state.paws:
+            continue
+        best = max(best, spot_value(state, seat, mouse, n))
+        if n == 12:
+            break
+    return best * RIDE_DISCOUNT
 
 
 def heuristic(state: Any, seat: int, rng: random.Random) -> Action | None:
@@ -71,11 +117,14 @@ def score(state: Any, seat: int, frame: dict[str, Any], a: Action) -> float:
         return spot_value(state, seat, who, p["number"]) - cost
     if verb == "stay":
         front = state.hand and state.hand[0] == (seat, mouse)
+        if state.players == 1:
+            return ride_value(state, seat, mouse)
         return 0.5 - (1.5 if front and state._hand_used() >= state.hand_slots - 1 else 0.0)
     if verb in ("out", "on", "leap", "place"):
         n = p.get("number", state.minute)
         value = spot_value(state, seat, p["mouse"], n)
-        return {"out": value, "on": 1.0, "leap": value - 1.0, "place": value}[verb]
+        on = ride_value(state, seat, p["mouse"]) - 0.5 if state.players == 1 else 1.0
+        return {"out": value, "on": on, "leap": value - 1.0, "place": value}[verb]
     if verb == "claim":
         return 3.0
     if verb == "act":
@@ -114,7 +163,11 @@ def _line_progress(state: Any, seat: int, code: str) -> float:
 
 
 TEMPERATURE = 6.0  # points: how sharply a lead turns into a chance of winning
-SOLO_SCALE = 120.0
+# Solo search compares positions a few moves apart, whose worth differs by a few points: as a share
+# of 120 points (the old reward) a point moved the reward by under 0.01, lost in the search's
+# exploration. Solo rewards are a logistic of worth against a par line that grows through the game.
+SOLO_PAR = 65.0  # points at midnight the par line aims at
+SOLO_SPREAD = 8.0  # points: how sharply being above par turns into reward
 
 
 def worth(state: Any, seat: int) -> float:
@@ -129,10 +182,10 @@ def worth(state: Any, seat: int) -> float:
 
 def evaluate(state: Any) -> list[float]:
     """Each seat's expected reward: a softmax over worth (places once the game is over);
-    solo, the share of a 120-point score."""
+    solo, a logistic of worth against par."""
     n = state.players
     if n == 1:
-        return [min(1.0, worth(state, 0) / SOLO_SCALE)]
+        return [_solo_reward(state)]
     values = [worth(state, s) for s in range(n)]
     if state.done:
         places = state.outcome().places
@@ -142,3 +195,10 @@ def evaluate(state: Any) -> list[float]:
     weights = [math.exp((v - best) / TEMPERATURE) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _solo_reward(state: Any) -> float:
+    """A logistic of worth against par: par is SOLO_PAR times the share of the solo game's ticks gone."""
+    ticks = (state.hour - SOLO_START_HOUR) * 12 + state.minute % 12
+    par = SOLO_PAR * min(1.0, ticks / ((12 - SOLO_START_HOUR) * 12))
+    return 1.0 / (1.0 + math.exp(-(worth(state, 0) - par) / SOLO_SPREAD))

@@ -33,6 +33,7 @@ class CatMixin:
                     continue
                 source = max(full, key=lambda m: (len(cards[m].tiles), -MICE.index(m)))
             tile = cards[source].tiles.pop()
+            self._log("scratch", seat, mouse, source, tile)
             self._return_tile(tile)
             events.append(
                 Event("scratch", f"The cat scratches {self._name(seat, mouse)}: {tile} is lost.", {"seat": seat})
@@ -44,6 +45,7 @@ class CatMixin:
         landed: list[int] = []
         for i in here:
             self.paws[i] = self._roll()
+            self._log("paw", self.minute, self.paws[i])
             landed.append(self.paws[i])
             events.append(Event("paw", f"The cat's paw springs from {self.minute} to {self.paws[i]}.", {}))
         for number in sorted(set(landed)):
@@ -63,6 +65,7 @@ class CatMixin:
         self.hand = []
         for seat, mouse in riders:
             self.activated.append(f"{seat}:{mouse}")
+            self._log_move(seat, mouse, "outer", target, "cat")
             self.mice[seat][mouse].where = "outer"
             self.mice[seat][mouse].number = target
         for seat, mouse in reversed(riders):

@@ -116,6 +116,7 @@ class ClockMixin:
             self._next_placement(events)
 
     def _begin_tick(self, events: list[Event]) -> None:
+        self._close_tick()
         self.minute = clockwise(self.minute)
         self.activated, self.pass_seats, self.moved, self.thrown = [], [], {}, []
         self.step = "hand"
@@ -151,6 +152,7 @@ class ClockMixin:
     # -- the minute hand ---------------------------------------------------------
     def _jump_on(self, seat: int, mouse: str, events: list[Event]) -> None:
         m = self.mice[seat][mouse]
+        self._log_move(seat, mouse, "hand", None)
         m.where, m.number = "hand", None
         self.hand.append((seat, mouse))
         events.append(Event("jump_on", f"{self._name(seat, mouse)} jumps on the minute hand.", {"seat": seat}))
@@ -159,6 +161,7 @@ class ClockMixin:
             bumped.append(self.hand.pop(0))
         for s, b in reversed(bumped):  # the front mouse chooses first
             mb = self.mice[s][b]
+            self._log_move(s, b, "outer", self.minute)
             mb.where, mb.number = "outer", self.minute
             self._push({"kind": "bumped", "seat": s, "mouse": b, "number": self.minute})
         for s, b in bumped:
@@ -170,6 +173,7 @@ class ClockMixin:
 
     def _enter(self, seat: int, mouse: str, number: int, events: list[Event]) -> None:
         """Put a mouse on an outer ring space and open its entry (claim, act, favors)."""
+        self._log_move(seat, mouse, "outer", number)
         self._leave_hand(seat, mouse)
         m = self.mice[seat][mouse]
         m.where, m.number = "outer", number
@@ -184,6 +188,8 @@ class ClockMixin:
 
     def _place_paws(self, events: list[Event]) -> None:
         rolls = [self._roll() for _ in range(1 if self.players == 4 else 2)]
+        for i, to in enumerate(rolls):
+            self._log("paw", self.paws[i] if i < len(self.paws) else None, to)
         self.paws = rolls
         events.append(Event("paws", f"The cat's paws cover {' and '.join(map(str, sorted(set(rolls))))}.", {}))
         for number in sorted(set(rolls)):
@@ -198,12 +204,14 @@ class ClockMixin:
             for mouse in MICE:
                 m = self.mice[seat][mouse]
                 if m.where in ("inner", "outer") and m.number == number:
+                    self._log_move(seat, mouse, m.where, target, "cat")
                     m.number = target
                     events.append(Event("shoo", f"{self._name(seat, mouse)} scurries on to {target}.", {"seat": seat}))
 
     def _end_round(self, events: list[Event]) -> None:
         self._place_paws(events)
         self.hour += 1
+        self._log("hour", self.hour)
         if self.hour == 12:
             self._final_scoring(events)
             return
@@ -241,6 +249,7 @@ class ClockMixin:
             pool += [f for f in self.favors[seat] if f in ("F9", "F10", "F11", "F12", "F13")]
             items = deliver_points(pool)
             self.scores[seat] += lines + items
+            self._log("score", seat, lines + items)
             events.append(
                 Event(
                     "final",
@@ -279,6 +288,6 @@ class ClockMixin:
                 out.append(n)
         return out
 
-    def _board_start(self, seat: int) -> None:
+    def _board_start(self, seat: int) -> None:  # setup, not a move: not logged
         for mouse, number in zip(PLACED, BOARD_STARTS[self.boards[seat]], strict=True):
             self.mice[seat][mouse].where, self.mice[seat][mouse].number = "inner", number

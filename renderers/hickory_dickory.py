@@ -10,6 +10,8 @@ Built from the view dicts of engine/hickory_dickory.py (plus `names`, added by t
   naming the number, its action and the decision owed. Below: one panel per seat (name, score,
   favors, mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold,
   the acting mouse (the view's `active`) wears a gold halo on the clock and in its panel.
+- The last tick's changes (the view's `last_tick`) are marked in pink (renderers/hickory_dickory_marks.py)
+  and told in one caption line under the panels.
 - `render_hand(view)` draws the viewer's favors, any tiles its Spotter is sorting, and the prompt.
 - `alt_text(view)` describes public facts only (never a favor card).
 
@@ -41,6 +43,7 @@ from renderers.draw import (
     SEAT_COLORS,
     ellipsize,
     felt,
+    felt_shades,
     final_banner,
     final_of,
     palette_sheet,
@@ -48,6 +51,17 @@ from renderers.draw import (
     text,
     text_size,
     to_png,
+)
+from renderers.hickory_dickory_marks import (
+    CHANGE,
+    NO_MARKS,
+    Marks,
+    arrow,
+    cell_ring,
+    dashed_ring,
+    ghost,
+    glow,
+    marks_of,
 )
 
 __all__ = [
@@ -83,7 +97,8 @@ CLOCK_R = 292
 CLOCK_C = (CLOCK_R + 14, HEADER_H + CLOCK_R + 8)
 PANELS_Y = HEADER_H + 2 * CLOCK_R + 24
 PANEL_H = 236
-HEIGHT = PANELS_Y + PANEL_H + 10
+CAPTION_Y = PANELS_Y + PANEL_H + 6  # the "Last tick: ..." line
+HEIGHT = CAPTION_Y + 34
 RIGHT_X = 2 * CLOCK_R + 40
 
 HAND_STRIP_Y, HAND_CELL = HEADER_H + 214, 38
@@ -270,7 +285,7 @@ def _active(view: dict[str, Any]) -> tuple[int, str] | None:
     return None
 
 
-def _clock(canvas: Image.Image, view: dict[str, Any]) -> None:
+def _clock(canvas: Image.Image, view: dict[str, Any], marks: Marks = NO_MARKS) -> None:
     d = ImageDraw.Draw(canvas)
     minute = int(view.get("minute") or 12)
     # The last tick: the wedge the minute hand just reached is lit and outlined in gold.
@@ -297,6 +312,8 @@ def _clock(canvas: Image.Image, view: dict[str, Any]) -> None:
         code = leaf[n - 1] if n - 1 < len(leaf) else None
         if code:
             tile_chip(d, number_xy(n, R_LEAF), code, 26)
+    for n in marks.leaf:
+        dashed_ring(d, number_xy(n, R_LEAF), 17)
     ring: dict[tuple[str, int], list[tuple[int, str]]] = {}
     for seat, mice in enumerate(view.get("mice") or []):
         for mouse in MICE:
@@ -304,11 +321,46 @@ def _clock(canvas: Image.Image, view: dict[str, Any]) -> None:
             if m.get("where") in ("inner", "outer") and m.get("number"):
                 ring.setdefault((m["where"], m["number"]), []).append((seat, mouse))
     acting = _active(view)
-    for (where, n), group in ring.items():
-        radius = R_INNER if where == "inner" else R_OUTER
-        for i, (seat, mouse) in enumerate(group):
-            mouse_dot(d, _spread(n, radius, len(group), i, 32), seat, mouse, 12, (seat, mouse) == acting)
+    spots = {
+        key: _spread(n, R_INNER if where == "inner" else R_OUTER, len(group), i, 32)
+        for (where, n), group in ring.items()
+        for i, key in enumerate(group)
+    }
+    if marks.moved:
+        _moved_marks(d, view, marks, ring, spots, minute)
+    for key, xy in spots.items():
+        mouse_dot(d, xy, key[0], key[1], 12, key == acting)
     _hands(d, view, minute)
+
+
+def _moved_marks(
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    marks: Marks,
+    ring: dict[tuple[str, int], list[tuple[int, str]]],
+    spots: dict[tuple[int, str], tuple[float, float]],
+    minute: int,
+) -> None:
+    """Ghosts where the moved mice were, arrows to where they are, and a ring round each (a rider's
+    ring is on the minute-hand strip; its arrow ends at the hand's tip)."""
+    riders = {(int(r["seat"]), str(r["mouse"])) for r in view.get("minute_hand") or []}
+    for (seat, mouse), old in marks.moved.items():
+        now = spots.get((seat, mouse)) or (number_xy(minute, R_RING + 6) if (seat, mouse) in riders else None)
+        if old is None or now is None:
+            if (seat, mouse) in spots:
+                glow(d, spots[(seat, mouse)], 12, 24 if HAND_SPACES[mouse] == 2 else 12)
+            continue
+        where, n = old
+        if where == "hand":
+            was = number_xy(n, R_RING + 6)
+        else:
+            crowd = len(ring.get((where, n), []))
+            was = _spread(n, R_INNER if where == "inner" else R_OUTER, crowd + 1, crowd, 32)
+        if math.dist(was, now) > 4:
+            ghost(d, was, SEAT_COLORS[seat % 4], FACE)
+            arrow(d, was, now, 20 if (seat, mouse) in spots else 12)
+        if (seat, mouse) in spots:
+            glow(d, now, 12, 24 if HAND_SPACES[mouse] == 2 else 12)
 
 
 def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any], minute: int) -> None:
@@ -337,7 +389,7 @@ def _chain_boxes(d: ImageDraw.ImageDraw) -> None:
         text(d, (x + cell / 2 - 1, y0 + 46), label, 11, GOLD if i in icons or i == 10 else MUTED, anchor="mm")
 
 
-def _right_column(canvas: Image.Image, base: Image.Image, view: dict[str, Any]) -> None:
+def _right_column(canvas: Image.Image, base: Image.Image, view: dict[str, Any], marks: Marks = NO_MARKS) -> None:
     """Chain, riders, market and quests: one tile, redrawn only when one of them changed."""
     box = (RIGHT_X - 4, HEADER_H + 30, WIDTH, HEADER_H + 410)
     riders = tuple((int(r["seat"]), str(r["mouse"])) for r in view.get("minute_hand") or [])
@@ -346,13 +398,14 @@ def _right_column(canvas: Image.Image, base: Image.Image, view: dict[str, Any]) 
     pri = tuple(names[s] for s in view.get("priority") or [] if 0 <= s < len(names))
     market = (tuple(view.get("bin") or []), view.get("wilds", 0), view.get("bag", 0))
     chain = (tuple(view.get("scaler") or []), view.get("weight", 9))
-    key = ("right", int(view.get("hand_slots") or 8), chain, market, riders, _active(view), quests, pri)
+    lit = tuple(r for r in riders if r in marks.moved)
+    key = ("right", int(view.get("hand_slots") or 8), chain, market, riders, _active(view), quests, pri, lit)
 
     def draw(tile: Image.Image) -> None:
         d = ImageDraw.Draw(tile)
         ox, oy = box[0], box[1]
         _chain(d, view, RIGHT_X - ox, HEADER_H - oy)
-        _riders(d, riders, _active(view), RIGHT_X - ox, HAND_STRIP_Y - oy)
+        _riders(d, riders, _active(view), RIGHT_X - ox, HAND_STRIP_Y - oy, set(lit))
         _market(d, view, RIGHT_X - ox, HEADER_H - oy)
         _quests(d, quests, pri, RIGHT_X - ox, HEADER_H - oy)
 
@@ -360,13 +413,22 @@ def _right_column(canvas: Image.Image, base: Image.Image, view: dict[str, Any]) 
 
 
 def _riders(
-    d: ImageDraw.ImageDraw, riders: tuple[tuple[int, str], ...], acting: tuple[int, str] | None, x0: int, y: int
+    d: ImageDraw.ImageDraw,
+    riders: tuple[tuple[int, str], ...],
+    acting: tuple[int, str] | None,
+    x0: int,
+    y: int,
+    lit: set[tuple[int, str]],
 ) -> None:
-    """The riders, front first, over the hand's spaces (blocked ones are greyed in the base)."""
+    """The riders, front first, over the hand's spaces (blocked ones are greyed in the base); those
+    that jumped on in the last tick are ringed in pink."""
     used, cell = 0, HAND_CELL
     for seat, mouse in riders:
         size = HAND_SPACES.get(mouse, 1)
-        mouse_dot(d, (x0 + (used + size / 2) * cell - 2, y + 15), seat, mouse, 12, (seat, mouse) == acting)
+        xy = (x0 + (used + size / 2) * cell - 2, y + 15)
+        if (seat, mouse) in lit:
+            glow(d, xy, 12, 24 if size == 2 else 12)
+        mouse_dot(d, xy, seat, mouse, 12, (seat, mouse) == acting)
         used += size
 
 
@@ -417,7 +479,9 @@ def _quests(
 # -- seat panels (one tile per seat) -----------------------------------------------------------------
 
 
-def _panels(canvas: Image.Image, base: Image.Image, view: dict[str, Any], movers: set[int]) -> None:
+def _panels(
+    canvas: Image.Image, base: Image.Image, view: dict[str, Any], movers: set[int], marks: Marks = NO_MARKS
+) -> None:
     n = int(view.get("players") or 1)
     names = names_of(view)
     scores = view.get("scores") or []
@@ -434,13 +498,13 @@ def _panels(canvas: Image.Image, base: Image.Image, view: dict[str, Any], movers
             tuple((m, (mice.get(m) or {}).get("where"), (mice.get(m) or {}).get("number"),
                    tuple((mice.get(m) or {}).get("tiles") or [])) for m in MICE),
             hunt.get("board"), tuple(hunt.get("spaces") or []), tuple(hunt.get("filled") or []),
-            seat in movers, acting[1] if acting and acting[0] == seat else None,
+            seat in movers, acting[1] if acting and acting[0] == seat else None, marks.seat_key(seat),
         )  # fmt: skip
         box = panel_box(n, seat)
 
         def draw(tile: Image.Image, seat: int = seat, box: tuple[int, int, int, int] = box) -> None:
             local = (0, 0, box[2] - box[0], box[3] - box[1])
-            _panel(tile, view, seat, names[seat], local, seat in movers)
+            _panel(tile, view, seat, names[seat], local, seat in movers, marks)
 
         _tile(canvas, base, box, key, draw)
 
@@ -453,7 +517,13 @@ def panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
 
 
 def _panel(
-    canvas: Image.Image, view: dict[str, Any], seat: int, name: str, box: tuple[int, int, int, int], ringed: bool
+    canvas: Image.Image,
+    view: dict[str, Any],
+    seat: int,
+    name: str,
+    box: tuple[int, int, int, int],
+    ringed: bool,
+    marks: Marks = NO_MARKS,
 ) -> None:
     rounded_box(canvas, box, 10, fill=PANEL, outline=GOLD if ringed else None, width=4)
     d = ImageDraw.Draw(canvas)
@@ -463,8 +533,16 @@ def _panel(
     score = scores[seat] if seat < len(scores) else 0
     text(d, (x0 + 10, y0 + 8), ellipsize(name, 20, x1 - x0 - 70, bold=True), 20, colour, bold=True)
     text(d, (x1 - 10, y0 + 6), str(score), 28, GOLD, bold=True, anchor="ra")
+    gained = marks.scored[seat] if seat < len(marks.scored) else 0
+    if gained > 0:
+        text(
+            d, (x1 - 16 - text_size(str(score), 28, True)[0], y0 + 10), f"+{gained}", 22, CHANGE, bold=True, anchor="ra"
+        )
     favors = (view.get("favor_counts") or [0] * (seat + 1))[seat]
     text(d, (x0 + 10, y0 + 34), f"favors {favors}", 14, MUTED)
+    done = [q for s, q in marks.quests if s == seat]
+    if done:
+        text(d, (x0 + 80, y0 + 34), " ".join(f"{q} done" for q in done), 14, CHANGE, bold=True)
     mice = (view.get("mice") or [{}] * (seat + 1))[seat]
     acting = _active(view)
     y = y0 + 62
@@ -473,7 +551,10 @@ def _panel(
         where = m.get("where")
         place = {"hand": "hand", "inner": f"in {m.get('number')}", "outer": f"out {m.get('number')}"}.get(where, "-")
         here = acting == (seat, mouse)
-        mouse_dot(d, (x0 + 19 if mouse != "scavenger" else x0 + 25, y), seat, mouse, 9, here)
+        dot = (x0 + 19 if mouse != "scavenger" else x0 + 25, y)
+        if (seat, mouse) in marks.moved:
+            glow(d, dot, 9, 18 if mouse == "scavenger" else 9)
+        mouse_dot(d, dot, seat, mouse, 9, here)
         text(d, (x0 + 50, y), place, 17, GOLD if here else CREAM, bold=True, anchor="lm")
         for i in range(STORAGE[mouse]):
             cx = x0 + 122 + i * 22
@@ -482,10 +563,12 @@ def _panel(
             else:
                 d.rounded_rectangle((cx - 9, y - 9, cx + 9, y + 9), radius=3, outline=(90, 110, 100))
         y += 25
-    _hunt(d, view, seat, (x0 + 10, y + 2), x1)
+    _hunt(d, view, seat, (x0 + 10, y + 2), x1, {i for s, i in marks.hunt if s == seat})
 
 
-def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int, int], right: int) -> None:
+def _hunt(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int, int], right: int, new: set[int]
+) -> None:
     hunt = (view.get("hunt") or [{}] * (seat + 1))[seat]
     spaces = hunt.get("spaces") or []
     filled = hunt.get("filled") or []
@@ -496,6 +579,8 @@ def _hunt(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, xy: tuple[int
         cx = xy[0] + 36 + c * (cell + 3)
         cy = xy[1] + 8 + r * (cell + 3)
         got = filled[i] if i < len(filled) else None
+        if i in new:
+            cell_ring(d, (cx, cy), cell)
         if got:
             tile_chip(d, (cx, cy), str(got), cell)
         else:
@@ -572,6 +657,13 @@ def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None
         y += 21
 
 
+def _caption(d: ImageDraw.ImageDraw, caption: str) -> None:
+    """The last tick in words on one line: smaller type before cutting it short."""
+    width = WIDTH - 28
+    size = 20 if text_size(caption, 20, True)[0] <= width else 18
+    text(d, (14, CAPTION_Y + 14), ellipsize(caption, size, width, bold=True), size, CHANGE, bold=True, anchor="lm")
+
+
 def table_canvas(view: dict[str, Any]) -> Image.Image:
     """The table as an RGB image: the cached base, the clock drawn fresh, the rest pasted as tiles."""
     names = names_of(view)
@@ -579,12 +671,15 @@ def table_canvas(view: dict[str, Any]) -> Image.Image:
     canvas = base.copy()
     final = final_of(view)
     d = ImageDraw.Draw(canvas)
+    marks = marks_of(view, names)
     _header(d, view)
     _now(d, view, names)
-    _clock(canvas, view)
-    _right_column(canvas, base, view)
+    _clock(canvas, view, marks)
+    _right_column(canvas, base, view, marks)
     movers = set() if final or view.get("over") else set(view.get("to_move") or [])
-    _panels(canvas, base, view, movers)
+    _panels(canvas, base, view, movers, marks)
+    if marks.caption:
+        _caption(d, marks.caption)
     if final:
         canvas = canvas.convert("RGBA")  # the banner is translucent
         final_banner(canvas, final, CLOCK_C[1])
@@ -592,7 +687,10 @@ def table_canvas(view: dict[str, Any]) -> Image.Image:
 
 
 def render_table(view: dict[str, Any]) -> bytes:
-    return to_png(table_canvas(view), key="hickory_dickory.table", source=_palette_source)
+    return to_png(table_canvas(view), key="hickory_dickory.table", source=_palette_source, reserve=_RESERVE)
+
+
+_RESERVE = (*felt_shades(), CHANGE)  # the marks' pink kept exact in the palette
 
 
 @functools.cache
@@ -667,6 +765,9 @@ def alt_text(view: dict[str, Any]) -> str:
     parts = [
         f"Hickory Dickory, hour {view.get('hour')}, minute hand at {view.get('minute')}, round {view.get('round')}."
     ]
+    told = marks_of(view, names).caption  # early: the bot keeps the first 1,000 characters
+    if told:
+        parts.append(told)
     riders = view.get("minute_hand") or []
     if riders:
         ride = ", ".join(f"{names[r['seat']]}'s {r['mouse']}" for r in riders if 0 <= r["seat"] < len(names))

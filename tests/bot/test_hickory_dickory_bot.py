@@ -23,3 +23,7 @@ async def test_alone_the_clock_game_is_the_solo_variant(simcord_env, world):
         played = await alice.slash(channel, "hickory_dickory play", action=action.text)
         assert played.ephemeral and played.response.content.startswith("✅"), played.response.content
     assert table.version == 12
+    # The table picture's alt text ends with the last tick in words, and names no favor card.
+    described = " ".join(a.description or "" for a in table_message(channel, table.id).attachments)
+    assert "Last tick (" in described
+    assert not any(f in described.split() for f in table.state.favors[0])

@@ -659,3 +659,190 @@ def test_the_move_panel_names_tiles_and_favors_in_words():
     assert game.part_words("favor", "F10") == "bonus favor (yellow spool)"
     assert game.part_words("favor", "F5") == "favor F5: climb 3"
     assert game.part_words("number", 5) is None
+
+
+# -- the last tick's record (view keys last_tick and acted) ------------------------------------------
+
+
+def _favor_ids_hidden(view, ids):
+    text = json.dumps(view["last_tick"]) + json.dumps(view["acted"])
+    return not any(f'"{fid}"' in text for fid in ids)
+
+
+def test_last_tick_names_every_change_of_the_resolved_tick():
+    s = new(2)
+    place(
+        s,
+        2,
+        ring={(0, "spotter"): ("inner", 2), (1, "scurrier"): ("inner", 2)},
+        hand=[(1, "spotter"), (0, "scurrier")],
+    )
+    play(s, "off 2", "claim")
+    rec = s.view(None)["last_tick"]
+    assert rec["minute"] == 2 and rec["current"] is True
+    assert rec["taken"] == [{"seat": 1, "mouse": "spotter", "tiles": ["RF"], "from": "leaf", "number": 2}]
+    play(s, "act", "stay", "out spotter", "act", "on scurrier")
+    assert s.minute == 3  # the riders now decide at 3: nothing happened there yet
+    view = s.view(None)
+    rec = view["last_tick"]
+    assert rec["minute"] == 2 and rec["current"] is False
+    assert rec["moves"] == [
+        {"seat": 1, "mouse": "spotter", "from": {"where": "hand", "number": 2},
+         "to": {"where": "outer", "number": 2}, "by": ""},
+        {"seat": 0, "mouse": "spotter", "from": {"where": "inner", "number": 2},
+         "to": {"where": "outer", "number": 2}, "by": ""},
+        {"seat": 1, "mouse": "scurrier", "from": {"where": "inner", "number": 2},
+         "to": {"where": "hand", "number": 2}, "by": ""},
+    ]  # fmt: skip
+    assert rec["leaf"] == [2] and rec["scored"] == [1, 1]
+    assert rec["climbed"] == [
+        {"seat": 1, "from": 0, "to": 3, "leaf": False},
+        {"seat": 0, "from": 0, "to": 4, "leaf": False},
+    ]
+    assert rec["delivered"] == rec["returned"] == rec["hunt"] == rec["quests"] == rec["paws"] == []
+    # The scurrier that stayed on the hand made no change, so it is not among those who acted.
+    assert view["acted"] == [
+        {"seat": 1, "mouse": "spotter"},
+        {"seat": 0, "mouse": "spotter"},
+        {"seat": 1, "mouse": "scurrier"},
+    ]
+    assert view == s.copy().view(None) and view == G.load(json.loads(json.dumps(s.dump()))).view(None)
+
+
+def test_last_tick_delivery_fills_hunt_spaces_and_returns_the_rest():
+    s = new(2)
+    place(s, 6, ring={(0, "scavenger"): ("inner", 6)})
+    s.mice[0]["scavenger"].tiles = ["RB", "RB", "YB", "W", "PT"]
+    play(s, "out scavenger", "act", "deliver rb rb yb pt w", "wild gb")
+    rec = s.view(None)["last_tick"]
+    assert rec["minute"] == 6
+    assert rec["delivered"] == [
+        {"seat": 0, "mouse": "scavenger", "tiles": ["RB", "RB", "YB", "PT", "W"], "points": 12, "quest": None}
+    ]
+    assert rec["hunt"] == [{"seat": 0, "index": 0}, {"seat": 0, "index": 1}, {"seat": 0, "index": 2}]
+    assert rec["returned"] == [{"seat": 0, "mouse": "scavenger", "tiles": ["RB", "PT"], "why": "deliver"}]
+    assert rec["scored"] == [12, 0]
+
+
+def test_last_tick_keeps_a_quest_through_the_round_end_that_followed():
+    s = new(2)
+    rig(s, 4, 9)
+    place(s, 11, ring={(0, "scavenger"): ("inner", 11)})
+    s.mice[0]["scavenger"].tiles = ["PB", "PF", "RF", "GS"]
+    play(s, "out scavenger", "act", "deliver pb pf rf gs")
+    # Nobody acted at 12: the round end's paws and hour join the record of 11.
+    rec = s.view(None)["last_tick"]
+    assert rec["minute"] == 11 and rec["quests"] == ["Q1"] and rec["scored"] == [15, 0]
+    assert rec["paws"] == [{"from": None, "to": 4}, {"from": None, "to": 9}] and rec["hour"] == 8
+
+
+def test_last_tick_never_names_a_drawn_or_discarded_favor():
+    s = new(2)
+    place(s, 12, ring={(0, "scavenger"): ("inner", 12)})
+    s.mice[0]["scavenger"].tiles = ["CROWN", "GOBLET", "RB"]
+    play(s, "out scavenger", "act")
+    held = list(s.favors[0])
+    play(s, f"discard {held[0].lower()}")
+    view = s.view(None)
+    rec = view["last_tick"]
+    assert rec["returned"] == [
+        {"seat": 0, "mouse": "scavenger", "tiles": ["CROWN"], "why": "relic"},
+        {"seat": 0, "mouse": "scavenger", "tiles": ["GOBLET"], "why": "relic"},
+    ]
+    assert rec["scored"] == [10, 0]
+    assert [f["how"] for f in rec["favors"]] == ["draw", "draw", "discard"]
+    assert all(f["favor"] is None for f in rec["favors"])
+    assert _favor_ids_hidden(view, held) and _favor_ids_hidden(s.view(1), held)
+
+
+def test_last_tick_shows_a_played_favor_and_the_spotters_kept_tiles_only():
+    s = new(2, deck=BIN + LEAVES + ["CROWN", "PT"])
+    place(s, 3, ring={(0, "spotter"): ("inner", 3)})
+    play(s, "out spotter", "act")
+    assert "CROWN" not in json.dumps(s.view(None)["last_tick"])  # still being sorted: hidden
+    assert "CROWN" not in json.dumps(s.view(1)["last_tick"])
+    play(s, "return pt")
+    rec = s.view(None)["last_tick"]
+    assert rec["taken"] == [{"seat": 0, "mouse": "spotter", "tiles": ["CROWN"], "from": "bag", "drawn": 2}]
+    assert "PT" not in json.dumps(rec)  # the tile put back stays secret
+    s2 = new(2)
+    s2.favors[0] = ["F3"]
+    place(s2, 4, hand=[(0, "scurrier")])
+    play(s2, "leap 6")
+    rec = s2.view(None)["last_tick"]
+    assert rec["favors"] == [{"seat": 0, "favor": "F3", "how": "play"}]
+    assert rec["moves"][0]["from"] == {"where": "hand", "number": 4} and rec["moves"][0]["to"]["number"] == 6
+
+
+def test_last_tick_solo_paw_scratch_and_scatter():
+    s = G.new(1, seed=4, options={"layout": "learning"})
+    s.mice[0]["spotter"].tiles = ["RB", "YB"]
+    rig(s, 10)
+    place(s, 10, hand=[(0, "spotter")], paws=[3, 10])
+    view = s.view(None)
+    rec = view["last_tick"]
+    assert rec["minute"] == 10 and rec["paws"] == [{"from": 10, "to": 10}]
+    assert rec["scratches"] == [{"seat": 0, "mouse": "spotter", "from": "spotter", "tile": "YB"}]
+    assert rec["moves"] == [
+        {"seat": 0, "mouse": "spotter", "from": {"where": "hand", "number": 10},
+         "to": {"where": "outer", "number": 11}, "by": "cat"}
+    ]  # fmt: skip
+    assert view["acted"] == []  # the cat moved it: nobody chose anything yet
+
+
+def test_last_tick_in_random_games_is_public_and_survives_storage():
+    for players in (1, 2, 4):
+        s = G.new(players, seed=players + 20)
+        rng = random.Random(players)
+        while not s.over:
+            seat = s.to_move[0]
+            public = s.view(None)
+            secret = {f for fs in s.favors for f in fs} | set(s.hidden_cards(seat))
+            shown = json.dumps(public["last_tick"])
+            played = {f["favor"] for f in (public["last_tick"] or {}).get("favors", [])}
+            assert not any(f'"{x}"' in shown for x in secret - played - set(public["bin"]))
+            for other in range(players):
+                assert s.view(other)["last_tick"] == public["last_tick"]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+        again = G.load(json.loads(json.dumps(s.dump())))
+        assert again.view(None)["last_tick"] == s.view(None)["last_tick"]
+
+
+def test_a_game_stored_before_the_tick_record_still_loads():
+    s = new(2)
+    data = json.loads(json.dumps(s.dump()))
+    del data["log"], data["last_log"]
+    assert G.load(data).view(None)["last_tick"] is None
+
+
+# -- solo AI -----------------------------------------------------------------------------------------
+
+
+def test_solo_heuristic_rides_to_a_delivery_ahead_and_delivers():
+    s = G.new(1, seed=4, options={"layout": "learning"})
+    place(s, 3, ring={(0, "scavenger"): ("inner", 3)})
+    s.mice[0]["scavenger"].tiles = ["PB", "PF", "RF", "GS"]  # Q1, face up in the learning deck
+    rng = random.Random(0)
+    assert s.heuristic_action(0, rng).text == "on scavenger"
+    play(s, "on scavenger")
+    while s.mice[0]["scavenger"].where == "hand":
+        play(s, s.heuristic_action(0, rng).text)
+    assert s.mice[0]["scavenger"].number == 6  # the deliver space
+    while s.view(None)["decision"] != "deliver":
+        play(s, s.heuristic_action(0, rng).text)
+    chosen = s.heuristic_action(0, rng).text.split()  # the claimed leaf tile goes along
+    assert chosen[0] == "deliver" and {"pb", "pf", "rf", "gs"} <= set(chosen)
+    play(s, " ".join(chosen))
+    assert "Q1" in s.quest_discard
+
+
+def test_solo_search_reward_grows_with_worth_against_par():
+    from engine.hickory_dickory_ai import evaluate
+
+    s = G.new(1, seed=4, options={"layout": "learning"})
+    low = evaluate(s)[0]
+    s.scores[0] += 10
+    assert 0.0 < low < evaluate(s)[0] < 1.0
+    later = s.copy()
+    later.hour += 3  # the same points later in the game are further below par
+    assert evaluate(later)[0] < evaluate(s)[0]

@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine import GAMES
 from renderers import hickory_dickory as R
+from tests.renderers.pixels import count_near
 
 G = GAMES["hickory_dickory"]
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -218,3 +219,114 @@ def test_now_box_names_who_is_still_to_act_at_this_number():
     # the box is drawn: its text pixels differ from an empty box's
     box = R.NOW_BOX
     assert R.table_canvas(view).crop(box).tobytes() != R.table_canvas({**view, "prompt": ""}).crop(box).tobytes()
+
+
+# -- the last tick's marks (pink) -------------------------------------------------------------------
+
+PINK = (255, 70, 200)
+BIN = ["BB", "BF", "BS", "BT"]
+
+
+def _placed(minute, ring=(), hand=(), tiles=None, players=2):
+    """A learning-layout game with mice put where a test wants them, resolved up to the tick at `minute`."""
+    state = G.new(players, seed=1, options={"layout": "learning"}, deck=BIN + LEAVES[:11])
+    for seat_mice in state.mice:
+        for m in seat_mice.values():
+            m.where, m.number = "out", None
+    for (seat, mouse), (where, number) in dict(ring).items():
+        state.mice[seat][mouse].where, state.mice[seat][mouse].number = where, number
+    state.hand = list(hand)
+    for seat, mouse in hand:
+        state.mice[seat][mouse].where, state.mice[seat][mouse].number = "hand", None
+    for (seat, mouse), codes in (tiles or {}).items():
+        state.mice[seat][mouse].tiles = list(codes)
+    state.paws, state.stack, state.step = [], [], "next"
+    state.minute = minute - 1
+    state._settle([])
+    return state
+
+
+def _play(state, *moves):
+    for text in moves:
+        state.apply(state.to_move[0], text)
+    return state
+
+
+def _pink(canvas, box):
+    return count_near(canvas, tuple(round(v) for v in box), PINK, 30)
+
+
+def _around(xy, r=26):
+    return (xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r)
+
+
+@pytest.fixture
+def tick_two():
+    """The rule text's tick at 2, resolved: Bob's Spotter off the hand to 2 (claims the leaf, climbs),
+    Ann's Spotter out at 2 (climbs), Bob's Scurrier onto the hand; the riders now decide at 3."""
+    state = _placed(2, ring={(0, "spotter"): ("inner", 2), (1, "scurrier"): ("inner", 2)},
+                    hand=[(1, "spotter"), (0, "scurrier")])  # fmt: skip
+    _play(state, "off 2", "claim", "act", "stay", "out spotter", "act", "on scurrier")
+    assert state.minute == 3 and state.view(None)["last_tick"]["minute"] == 2
+    return state
+
+
+def test_moved_mice_are_ringed_with_a_ghost_and_arrow_from_where_they_were(tick_two):
+    view = table_view(tick_two)
+    marked, plain = R.table_canvas(view), R.table_canvas({**view, "last_tick": None, "acted": []})
+    for i in range(2):  # both spotters now share outer 2
+        spot = R._spread(2, R.R_OUTER, 2, i, 32)
+        assert _pink(marked, _around(spot)) > 40 and _pink(plain, _around(spot)) == 0
+    ghost = R.number_xy(2, R.R_INNER)  # Ann's Spotter left the inner 2, now empty
+    assert marked.getpixel(tuple(round(v) for v in ghost)) != plain.getpixel(tuple(round(v) for v in ghost))
+    assert _pink(marked, _around(ghost, 14)) > 10
+    # Bob's Scurrier jumped on: ringed on the minute-hand strip.
+    strip = (R.RIGHT_X - 4, R.HAND_STRIP_Y - 8, R.RIGHT_X + 3 * R.HAND_CELL, R.HAND_STRIP_Y + 40)
+    assert _pink(marked, strip) > 20 and _pink(plain, strip) == 0
+    # The claimed leaf space at 2 wears a dashed ring.
+    assert _pink(marked, _around(R.number_xy(2, R.R_LEAF), 20)) > 20
+    # In the panels, the moved mice's rows are ringed: Ann's Spotter (third row), Bob's Scurrier (second).
+    for seat, row in ((0, 2), (1, 1)):
+        x0, y0, _, _ = R.panel_box(2, seat)
+        dot = (x0 + 19, y0 + 62 + 25 * row)
+        assert _pink(marked, _around(dot, 17)) > 10 and _pink(plain, _around(dot, 17)) == 0
+
+
+def test_scores_that_rose_get_plus_points_and_the_caption_tells_it(tick_two):
+    view = table_view(tick_two)
+    marked, plain = R.table_canvas(view), R.table_canvas({**view, "last_tick": None})
+    for seat in range(2):
+        _, y0, x1, _ = R.panel_box(2, seat)
+        plus = (x1 - 90, y0 + 4, x1 - 30, y0 + 34)
+        assert _pink(marked, plus) > 15 and _pink(plain, plus) == 0
+    strip = (0, R.CAPTION_Y, R.WIDTH, R.HEIGHT)
+    assert _pink(marked, strip) > 200 and _pink(plain, strip) == 0
+    assert R.marks_of(view, NAMES[:2]).caption == (
+        "Last tick (2): Ann: Spotter out at 2, chain 4 (+1) · "
+        "Bob: Spotter off to 2, took RF, Scurrier on the hand, chain 3 (+1)."
+    )
+    assert "Last tick (2): Ann: Spotter out at 2" in R.alt_text(view)
+
+
+def test_filled_hunt_spaces_and_a_completed_quest_are_marked():
+    state = _placed(6, ring={(0, "scavenger"): ("inner", 6)}, tiles={(0, "scavenger"): ["PB", "PF", "RF", "GS"]})
+    state.quests = ["Q1", "Q2"]
+    _play(state, "out scavenger", "act", "deliver pb pf rf gs")
+    view = table_view(state)
+    rec = view["last_tick"]
+    assert rec["quests"] == ["Q1"] and rec["scored"] == [15, 0]
+    marked, plain = R.table_canvas(view), R.table_canvas({**view, "last_tick": None})
+    x0, y0, x1, y1 = R.panel_box(2, 0)
+    hunt = (x0, y1 - 80, x1, y1)  # board A: RB at index 0 ... ; RF is index 4 (row 2)
+    assert "RF" in view["hunt"][0]["filled"]
+    assert _pink(marked, hunt) > 20 and _pink(plain, hunt) == 0
+    badge = (x0 + 78, y0 + 30, x1 - 10, y0 + 52)
+    assert _pink(marked, badge) > 20 and _pink(plain, badge) == 0
+    other = R.panel_box(2, 1)
+    assert _pink(marked, other) == 0  # nothing of Bob's changed
+
+
+def test_marks_drawn_at_phone_width_stay_visible(tick_two):
+    img = Image.open(io.BytesIO(R.render_table(table_view(tick_two)))).convert("RGB")
+    small = img.resize((380, round(img.height * 380 / img.width)), Image.Resampling.LANCZOS)
+    assert count_near(small, (0, small.height - 14, 380, small.height), PINK, 60) > 40
