@@ -104,13 +104,15 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
     ai = f"ISMCTS, {NORMAL[0]} iterations" + (", no time cap" if args.fixed else f" within {NORMAL[1]:g} s")
     report: dict[str, object] = {"game": "milk_run", "ai": ai, "load_at_start": os.getloadavg()[0]}
     counts = {int(k): int(v) for k, v in (pair.split("=", 1) for pair in args.games_at)}
-    runs = [(p, "heuristic") for p in args.seats] + [(2, "random")]
+    report["search_speed"] = {str(p): search_speed("milk_run", p, {}) for p in args.seats}
+    save(report, args.out)
+    # The 2-seat figures first: a run cut short still has the headline ones.
+    runs = [(2, "heuristic"), (2, "random")] + [(p, "heuristic") for p in args.seats if p != 2]
     for players, opponent in runs:
         games = counts.get(players, args.strength)
         report[f"ismcts_vs_{opponent}_{players}p"] = match("milk_run", players, opponent, games, args.jobs, {}, fixed)
+        report["load_now"] = os.getloadavg()[0]
         save(report, args.out)
-    report["search_speed"] = {str(p): search_speed("milk_run", p, {}) for p in args.seats}
-    report["load_at_end"] = os.getloadavg()[0]
     save(report, args.out)
     return report
 
