@@ -1,20 +1,28 @@
 """Milk Run figures as one JSON object: play speed, copy and search costs, render times.
 
-    python bench/bench_milk_run.py [--seconds S] [--renders N] [--strength GAMES]
+    python bench/bench_milk_run.py [--seconds S] [--renders N]
+    python bench/bench_milk_run.py --strength GAMES [--seats 2 4 8] [--games-at SEATS=GAMES ...]
+                                   [--fixed] [--jobs J] [--out FILE]
 
 - random play: uniformly random legal actions over whole games at 2 and 8 seats
   (legal_actions + apply each move), and the same with the heuristic choosing;
 - copy and determinize: microseconds each, mid-game at 8 seats;
 - renders: p50 / max milliseconds and the largest PNG of the table and the hand, from
   real mid-game states at 2 and 8 seats;
-- with --strength N: ISMCTS ("normal") against random and against the heuristic at 2
-  seats over N seeded games, through bench/bench_game.py's match (slow: minutes).
+- with --strength N (only the strength figures): over N seeded games (fewer where
+  --games-at says so), one ISMCTS seat against the heuristic in every other seat at each
+  --seats count, and against random at 2 seats, through bench/bench_game.py's match
+  (`win_share`: games won; `beaten_share`: other seats finished strictly behind); with
+  --fixed ISMCTS runs all its NORMAL iterations with no wall clock. `search_speed` is the
+  normal player's iterations per second at each seat count. --out rewrites the JSON file
+  after every match, so a long run that is cut short keeps what finished (slow: hours at 8).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -87,12 +95,48 @@ def render_times(players: int, runs: int) -> dict[str, object]:
     }
 
 
+def strength(args: argparse.Namespace) -> dict[str, object]:
+    from bench_game import match, search_speed
+
+    from engine.ai import NORMAL
+
+    fixed = NORMAL[0] if args.fixed else None
+    ai = f"ISMCTS, {NORMAL[0]} iterations" + (", no time cap" if args.fixed else f" within {NORMAL[1]:g} s")
+    report: dict[str, object] = {"game": "milk_run", "ai": ai, "load_at_start": os.getloadavg()[0]}
+    counts = {int(k): int(v) for k, v in (pair.split("=", 1) for pair in args.games_at)}
+    report["search_speed"] = {str(p): search_speed("milk_run", p, {}) for p in args.seats}
+    save(report, args.out)
+    # The 2-seat figures first: a run cut short still has the headline ones.
+    runs = [(2, "heuristic"), (2, "random")] + [(p, "heuristic") for p in args.seats if p != 2]
+    for players, opponent in runs:
+        games = counts.get(players, args.strength)
+        report[f"ismcts_vs_{opponent}_{players}p"] = match("milk_run", players, opponent, games, args.jobs, {}, fixed)
+        report["load_now"] = os.getloadavg()[0]
+        save(report, args.out)
+    save(report, args.out)
+    return report
+
+
+def save(report: dict[str, object], out: str | None) -> None:
+    if out:
+        Path(out).write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report), file=sys.stderr, flush=True)  # progress
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--renders", type=int, default=30)
-    parser.add_argument("--strength", type=int, default=0)
+    parser.add_argument("--strength", type=int, default=0, help="games a match (the strength figures only)")
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4, 8])
+    parser.add_argument("--games-at", action="append", default=[], help="SEATS=GAMES: a smaller sample there")
+    parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="write the JSON here too, after every match")
     args = parser.parse_args()
+    if args.strength:
+        print(json.dumps(strength(args), indent=2))
+        return
     report: dict[str, object] = {"game": "milk_run"}
     report["random_play"] = {str(p): play_speed(p, args.seconds, False) for p in (2, 8)}
     report["heuristic_play"] = {str(p): play_speed(p, args.seconds, True) for p in (2, 8)}
@@ -102,11 +146,6 @@ def main() -> None:
     report["us_determinize_8p"] = micro(lambda: state.determinize(state.to_move[0], rng))
     report["us_legal_actions_8p"] = micro(lambda: state.legal_actions(state.to_move[0]))
     report["render"] = {str(p): render_times(p, args.renders) for p in (2, 8)}
-    if args.strength:
-        from bench_game import match
-
-        for opponent in ("random", "heuristic"):
-            report[f"ismcts_vs_{opponent}_2p"] = match("milk_run", 2, opponent, args.strength, 2, {}, False)
     print(json.dumps(report, indent=2))
 
 

@@ -616,3 +616,72 @@ def test_evaluation_agrees_with_places_when_over_and_favours_the_leader_before()
     assert before[0] > 0.9 > 0.1 > before[1] and all(0.0 <= r <= 1.0 for r in before)
     s.apply(0, "deliver 6s")
     assert evaluate(s) == [1.0, 0.0]
+
+
+# -- the search's evaluation and the normal AI -----------------------------------
+
+
+def test_plays_needed_falls_by_one_for_opening_a_go_pile_and_for_each_delivery():
+    from engine.milk_run_ai import STUCK, plays_needed
+
+    s = arrange(deal(stacked()))  # seat 0: 6S 9H KS AH JK 2C, everything at the start
+    # black: the KS reopens (1), the 2C is deliverable (1), 28 more at 3.5 a play; red: no face card
+    # (an ace is not one), the 9H is over the limit of 5, 30 at 3.5 a play.
+    assert plays_needed(s, 0) == pytest.approx(1 + 1 + 28 / 3.5 + STUCK + 30 / 3.5)
+    before = plays_needed(s, 0)
+    s.apply(0, "go ks")
+    assert plays_needed(s, 0) == pytest.approx(before - 1)
+    s.apply(0, "deliver 2c")
+    assert plays_needed(s, 0) == pytest.approx(before - 2)
+
+
+def test_plays_needed_counts_a_higher_limit_and_nothing_for_a_finished_colour():
+    from engine.milk_run_ai import plays_needed
+
+    low = arrange(deal(stacked()), piles=[(0, "red", "go", ["QD"])])
+    high = arrange(deal(stacked()), piles=[(0, "red", "go", ["QD"]), (0, "red", "limit", ["10D"])])
+    assert plays_needed(high, 0) < plays_needed(low, 0)
+    done = arrange(deal(stacked()), piles=[(0, "red", "deliver", ["10H", "10D", "10H"])])
+    black_only = plays_needed(done, 0)
+    assert black_only == pytest.approx(1 + 1 + 28 / 3.5)
+
+
+def test_evaluation_rewards_stopping_the_other_seat_and_opening_your_own_go_pile():
+    s = arrange(deal(stacked()), piles=[(1, "red", "go", ["QD"]), (1, "red", "limit", ["10D"])])
+    before = s.evaluate()
+    stopped = s.copy()
+    stopped.apply(0, "go ah to 1")
+    assert stopped.evaluate()[0] > before[0]
+    opened = s.copy()
+    opened.apply(0, "go ks")
+    assert opened.evaluate()[0] > before[0]
+    lowered = s.copy()
+    lowered.apply(0, "limit 2c")  # a low card on your own limit pile only hurts you
+    assert lowered.evaluate()[0] < before[0]
+
+
+def test_evaluation_is_a_share_of_seats_beaten_in_every_position():
+    from tests.positions import random_states
+
+    for n in (2, 4, 8):
+        for s in random_states(MR, n, seeds=range(2), every=40):
+            rewards = s.evaluate()
+            assert len(rewards) == n and all(0.0 <= r <= 1.0 for r in rewards)
+            if not s.over:  # each pair's chances add to one
+                assert sum(rewards) == pytest.approx(n / 2)
+
+
+def test_the_normal_ai_returns_legal_plays_at_two_and_eight_seats():
+    from engine.ai import ISMCTSPlayer
+
+    for n in (2, 8):
+        s = MR.new(n, seed=n)
+        rng = random.Random(n)
+        for step in range(60):
+            seat = s.to_move[0]
+            if step % 7 == 0:
+                action = ISMCTSPlayer(iterations=40, seed=step).choose(s, seat)
+            else:
+                action = s.heuristic_action(seat, rng)
+            assert action.text in {a.text for a in s.legal_actions(seat)}
+            s.apply(seat, action)
