@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_game import search_speed
+from bench_game import search_speed, tally
 
 from engine import GAMES
 from engine.ai import NORMAL, ISMCTSPlayer, make_player
@@ -75,13 +75,7 @@ def match(players: int, opponent: str, games: int, jobs: int, options: dict[str,
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(play_one, work, chunksize=4))
-    moves = sum(r["moves"] for r in results)
-    return {
-        "games": games,
-        "win_share": round(sum(r["win"] for r in results) / games, 3),
-        "beaten_share": round(sum(r["beaten"] for r in results) / games, 3),
-        "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(moves, 1), 1),
-    }
+    return tally(results)
 
 
 def main() -> None:

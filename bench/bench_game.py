@@ -50,7 +50,9 @@ def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
     return {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 1)}
 
 
-def search_speed(name: str, players: int, options: dict[str, str], positions: int = 12) -> dict[str, float]:
+def search_speed(
+    name: str, players: int, options: dict[str, str], positions: int = 12, warmup: int = 30
+) -> dict[str, float]:
     """ISMCTS iterations per second (the normal player, 1 s cap) over seeded mid-game positions."""
     game = GAMES[name]
     done = elapsed = 0.0
@@ -58,7 +60,7 @@ def search_speed(name: str, players: int, options: dict[str, str], positions: in
     for seed in range(positions):
         state = game.new(players, seed=seed, options=options)
         heuristic = make_player("heuristic", seed=seed)
-        for _ in range(rng.randrange(0, 30)):
+        for _ in range(rng.randrange(0, warmup)):  # up to `warmup` heuristic moves in
             if state.over:
                 break
             seat = state.to_move[0]
@@ -102,6 +104,12 @@ def match(
     work = [(name, seed, players, opponent, options, fixed) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=4))
+    return tally(results)
+
+
+def tally(results: list[dict[str, float]]) -> dict[str, float]:
+    """A match's figures from its games' results (win, beaten, think, moves each)."""
+    games = len(results)
     moves = sum(r["moves"] for r in results)
     return {
         "games": games,

@@ -40,6 +40,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_game
 
 from engine import GAMES
 from engine.ai import NORMAL, ISMCTSPlayer, make_player
@@ -96,25 +99,8 @@ def render_speed(views: int) -> dict[str, Any]:
 
 
 def search_speed(hands: str, positions: int = 12) -> dict[str, float]:
-    """ISMCTS iterations per second (the normal player, 0.5 s cap) over seeded mid-hand positions."""
-    done = elapsed = 0.0
-    rng = random.Random(4)
-    for seed in range(positions):
-        state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
-        heuristic = make_player("heuristic", seed=seed)
-        for _ in range(rng.randrange(0, 120)):
-            if state.over:
-                break
-            seat = state.to_move[0]
-            state.apply(seat, heuristic.choose(state, seat))
-        if state.over or len(state.legal_actions(state.to_move[0])) < 2:
-            continue
-        player = ISMCTSPlayer(iterations=10**6, time_limit=0.5, seed=seed)
-        start = time.perf_counter()
-        player.choose(state, state.to_move[0])
-        elapsed += time.perf_counter() - start
-        done += player.last_iterations
-    return {"iterations_per_s": round(done / max(elapsed, 1e-9))}
+    """ISMCTS iterations per second (0.5 s cap) over seeded mid-hand positions."""
+    return bench_game.search_speed(NAME, 4, {"hands": hands}, positions, warmup=120)
 
 
 def searchers(seed: int, mode: str) -> tuple[int, set[int]]:
