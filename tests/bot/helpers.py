@@ -57,3 +57,17 @@ def make_bot(db_path, seed=2026):
 
 
 MADE: list = []  # bots made by the current test (a restart makes a second one)
+
+
+async def start_pvp(env, channel, alice, bob, **options):
+    """alice invites bob to Dickory and bob accepts: the table, dealt."""
+    await alice.slash(channel, "dickory start", opponent=bob, **options)
+    table = table_of(env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    assert table.active
+    return table
+
+
+def members_of(table, *members):
+    """Seat -> member, for the members at `table`."""
+    return {table.seat_of(m.id): m for m in members}

@@ -10,7 +10,7 @@ from datetime import timedelta
 import discord
 
 from bot.alarms import Alarms
-from tests.bot.helpers import make_bot, pick, table_message, table_of
+from tests.bot.helpers import make_bot, members_of, pick, start_pvp, table_message, table_of
 
 
 def footer_version(channel, table) -> int:
@@ -57,10 +57,8 @@ async def test_a_failed_reply_is_retried_or_followed_up_and_the_move_applies_onc
 
 async def test_a_table_left_behind_by_a_crash_is_redrawn_after_the_restart(simcord_env, world, db_path):
     _guild, channel, alice, bob = world
-    await alice.slash(channel, "dickory start", opponent=bob)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
     simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=None)
     seat = table.state.to_move[0]
     await members[seat].slash(channel, "dickory play", action=pick(table, seat))
@@ -75,10 +73,8 @@ async def test_a_table_left_behind_by_a_crash_is_redrawn_after_the_restart(simco
 
 async def test_a_drawn_table_is_noted_with_the_next_move_or_at_close_and_not_redrawn(simcord_env, world, db_path):
     _guild, channel, alice, bob = world
-    await alice.slash(channel, "dickory start", opponent=bob)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
 
     def owed() -> int:
         with sqlite3.connect(db_path) as db:
@@ -119,9 +115,7 @@ async def test_the_turn_timer_is_armed_again_after_a_restart(simcord_env, world,
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(simcord_env.create_user("admin"), roles=[mods])
     await admin.slash(channel, "parlour timer", minutes=2)
-    await alice.slash(channel, "dickory start", opponent=bob)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    table = await start_pvp(simcord_env, channel, alice, bob)
     sleeper = table.state.to_move[0]
     game_id = table.id
     await simcord_env.restart_bot(make_bot(db_path, seed=5))
@@ -134,9 +128,7 @@ async def test_the_turn_timer_is_armed_again_after_a_restart(simcord_env, world,
 
 async def test_a_long_turn_is_reminded_halfway_then_the_ai_moves(simcord_env, world):
     _guild, channel, alice, bob = world
-    await alice.slash(channel, "dickory start", opponent=bob)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    table = await start_pvp(simcord_env, channel, alice, bob)
     sleeper = table.state.to_move[0]
     mention = f"<@{table.seats[sleeper].user_id}>"
     await simcord_env.advance_time(4 * 60)

@@ -12,19 +12,7 @@ import discord
 from bot.rules import RULES_DIR, quick_start
 from cogs.leaderboard import GAME_CHOICES
 from engine import GAMES
-from tests.bot.helpers import custom_ids, dm_texts, pick, table_message, table_of
-
-
-async def start_pvp(env, channel, alice, bob, **options):
-    await alice.slash(channel, "dickory start", opponent=bob, **options)
-    table = table_of(env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    assert table.active
-    return table
-
-
-def members_of(table, alice, bob):
-    return {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+from tests.bot.helpers import custom_ids, dm_texts, members_of, pick, start_pvp, table_message, table_of
 
 
 def alerts(user) -> list[str]:
