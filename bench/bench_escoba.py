@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_game import search_speed, tally
 
 from engine import GAMES
-from engine.ai import NORMAL, ISMCTSPlayer, make_player
+from engine.ai import NORMAL, ISMCTSPlayer, make_player, normal_iterations
 
 
 def searching_seats(seed: int, players: int) -> set[int]:
@@ -86,7 +86,9 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
     parser.add_argument("--opponents", nargs="+", default=["heuristic", "random"], choices=["random", "heuristic"])
     parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
-    parser.add_argument("--iterations", type=int, default=NORMAL[0], help="iterations a move with --fixed")
+    parser.add_argument(
+        "--iterations", type=int, default=normal_iterations("escoba"), help="iterations a move with --fixed"
+    )
     parser.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
     parser.add_argument("--out", type=Path, help="also write the report to this JSON file")
     args = parser.parse_args()
@@ -94,7 +96,7 @@ def main() -> None:
     fixed = args.iterations if args.fixed else None
     ai = f"ISMCTS, {args.iterations} iterations, no time cap"
     if not args.fixed:
-        ai = f"normal (ISMCTS, {NORMAL[0]} iterations within {NORMAL[1]:g} s)"
+        ai = f"normal (ISMCTS, {normal_iterations('escoba')} iterations within {NORMAL[1]:g} s)"
     report: dict[str, object] = {"game": "escoba", "options": options, "ai": ai}
     if not args.no_speed:
         report["search_speed"] = {str(p): search_speed("escoba", p, options) for p in args.seats}

@@ -5,16 +5,17 @@
                                [--opponents random heuristic] [--no-speed]
     (e.g. python bench/bench_game.py rummy --option target=one-hand --seats 2)
 
---fixed lets ISMCTS run all its iterations (--iterations, default the normal cap) with no
+--fixed lets ISMCTS run all its iterations (--iterations, default the game's normal count) with no
 wall-clock cap, so a loaded machine cannot weaken it and results repeat exactly. Pair it
 with `search_speed` (iterations per second of the normal player, measured on seeded
 positions) to check that the count fits the 1 s budget on an idle machine.
 
 Random play: uniformly random legal actions, whole games, at the minimum and maximum seats.
 Strength: over N seeded games (game i uses seed i) one ISMCTS seat (make_player("normal"):
-NORMAL iterations within 1 s a move) plays against random or heuristic seats; its seat rotates
+the game's normal iterations within 1 s a move) plays against random or heuristic seats; its seat rotates
 with the seed. `win_share` is the share of games it wins; `beaten_share` the share of the
-other seats it finishes ahead of (strictly better place).
+other seats it finishes ahead of (strictly better place). --seer puts a search that sees every
+hand in that seat instead: not a fair player, a measure of how far skill can go in the game.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GAMES
-from engine.ai import NORMAL, ISMCTSPlayer, make_player
+from engine.ai import NORMAL, ISMCTSPlayer, make_player, normal_iterations
 
 
 def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
@@ -75,13 +76,23 @@ def search_speed(
     return {"iterations_per_s": round(done / max(elapsed, 1e-9))}
 
 
-def play_one(job: tuple[str, int, int, str, dict[str, str], int | None]) -> dict[str, float]:
-    """One seeded game: ISMCTS at one seat, `opponent` at the others."""
-    name, seed, players, opponent, options, fixed = job
+class SeerPlayer(ISMCTSPlayer):
+    """ISMCTS that searches the true position: it sees every hand and the stock's order.
+    Not a seat AI: it measures the ceiling of a game's luck (what no fair player exceeds)."""
+
+    def _world(self, state, seat):
+        return state.copy()
+
+
+def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, bool]) -> dict[str, float]:
+    """One seeded game: ISMCTS (or the seer) at one seat, `opponent` at the others."""
+    name, seed, players, opponent, options, fixed, seer = job
     me = seed % players
     seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s) for s in range(players)}
     if fixed is not None:
         seats[me] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + me)
+    if seer:
+        seats[me] = SeerPlayer(iterations=fixed or normal_iterations(name), time_limit=None, seed=seed * 10 + me)
     state = GAMES[name].new(players, seed=seed, options=options)
     think = 0.0
     moves = 0
@@ -99,9 +110,16 @@ def play_one(job: tuple[str, int, int, str, dict[str, str], int | None]) -> dict
 
 
 def match(
-    name: str, players: int, opponent: str, games: int, jobs: int, options: dict[str, str], fixed: int | None
+    name: str,
+    players: int,
+    opponent: str,
+    games: int,
+    jobs: int,
+    options: dict[str, str],
+    fixed: int | None,
+    seer: bool = False,
 ) -> dict[str, float]:
-    work = [(name, seed, players, opponent, options, fixed) for seed in range(games)]
+    work = [(name, seed, players, opponent, options, fixed, seer) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=4))
     return tally(results)
@@ -128,15 +146,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (repeatable)")
     parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
-    parser.add_argument("--iterations", type=int, default=NORMAL[0], help="iterations a move with --fixed")
+    parser.add_argument("--iterations", type=int, help="iterations a move with --fixed (default: the game's normal)")
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
+    parser.add_argument("--seer", action="store_true", help="the searching seat sees every hand: the luck ceiling")
     parser.add_argument("--no-speed", action="store_true", help="skip the random-play and search speed figures")
     args = parser.parse_args()
     game = GAMES[args.game]
     options = {o.name: o.default for o in game.options} | dict(pair.split("=", 1) for pair in args.option)
-    fixed = args.iterations if args.fixed else None
-    ai = f"ISMCTS, {args.iterations} iterations, no time cap" if args.fixed else f"normal (ISMCTS, {NORMAL[0]} "
+    iterations = args.iterations or normal_iterations(game.name)
+    fixed = iterations if args.fixed else None
+    ai = f"ISMCTS, {iterations} iterations, no time cap" if args.fixed else f"normal (ISMCTS, {iterations} "
     ai += "" if args.fixed else f"iterations, {NORMAL[1]:g} s cap)"
+    ai = f"seer (sees every hand), {iterations} iterations, no time cap" if args.seer else ai
     report: dict[str, object] = {"game": game.name, "options": options, "ai": ai}
     if not args.no_speed:
         report["random_play"] = {
@@ -145,7 +166,7 @@ def main() -> None:
         report["search_speed"] = {str(p): search_speed(game.name, p, options) for p in args.seats}
     for players in args.seats:
         for opponent in args.opponents:
-            result = match(game.name, players, opponent, args.games, args.jobs, options, fixed)
+            result = match(game.name, players, opponent, args.games, args.jobs, options, fixed, args.seer)
             report[f"ismcts_vs_{opponent}_{players}p"] = result
             print(f"{opponent} {players}p: {json.dumps(result)}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(report, indent=2))

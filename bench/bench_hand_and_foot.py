@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_game
 
 from engine import GAMES
-from engine.ai import NORMAL, ISMCTSPlayer, make_player
+from engine.ai import ISMCTSPlayer, make_player, normal_iterations
 
 NAME = "hand_and_foot"
 
@@ -166,7 +166,9 @@ def main() -> None:
     ap.add_argument("--render-views", type=int, default=200)
     ap.add_argument("--render-only", action="store_true", help="time the pictures only")
     ap.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
-    ap.add_argument("--iterations", type=int, default=NORMAL[0], help="iterations a move with --fixed")
+    ap.add_argument(
+        "--iterations", type=int, default=normal_iterations("hand_and_foot"), help="iterations a move with --fixed"
+    )
     ap.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
     ap.add_argument("--modes", nargs="+", default=["side", "seat"], choices=["side", "seat"])
     ap.add_argument("--no-speed", action="store_true", help="skip the speed and render figures")
@@ -175,7 +177,11 @@ def main() -> None:
         print(json.dumps({"game": NAME, "render": render_speed(args.render_views)}, indent=2))
         return
     fixed = args.iterations if args.fixed else None
-    ai = f"ISMCTS, {fixed} iterations, no time cap" if fixed else f"normal (ISMCTS, {NORMAL[0]} iterations, 1 s cap)"
+    ai = (
+        f"ISMCTS, {fixed} iterations, no time cap"
+        if fixed
+        else f"normal (ISMCTS, {normal_iterations('hand_and_foot')} iterations, 1 s cap)"
+    )
     out: dict[str, Any] = {"game": NAME, "hands_per_match": int(args.hands), "ai": ai}
     if not args.no_speed:
         out["random_play_4_seats"] = random_speed(args.speed_seconds)

@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai import NORMAL, ISMCTSPlayer, Player, make_player
+from engine.ai import ISMCTSPlayer, Player, make_player, normal_iterations
 from engine.hickory_dickory import GAME
 
 
@@ -89,7 +89,7 @@ def render(players: int, views: int = 80) -> dict[str, object]:
 def player(kind: str, seed: int, fixed: bool) -> Player:
     """A seat's AI; with `fixed`, the normal player's iteration cap and no wall clock."""
     if fixed and kind == "normal":
-        return ISMCTSPlayer(iterations=NORMAL[0], time_limit=None, seed=seed)
+        return ISMCTSPlayer(iterations=normal_iterations("hickory_dickory"), time_limit=None, seed=seed)
     return make_player(kind, seed=seed)
 
 

@@ -98,10 +98,12 @@ def render_times(players: int, runs: int) -> dict[str, object]:
 def strength(args: argparse.Namespace) -> dict[str, object]:
     from bench_game import match, search_speed
 
-    from engine.ai import NORMAL
+    from engine.ai import NORMAL, normal_iterations
 
-    fixed = NORMAL[0] if args.fixed else None
-    ai = f"ISMCTS, {NORMAL[0]} iterations" + (", no time cap" if args.fixed else f" within {NORMAL[1]:g} s")
+    fixed = normal_iterations("milk_run") if args.fixed else None
+    ai = f"ISMCTS, {normal_iterations('milk_run')} iterations" + (
+        ", no time cap" if args.fixed else f" within {NORMAL[1]:g} s"
+    )
     report: dict[str, object] = {"game": "milk_run", "ai": ai, "load_at_start": os.getloadavg()[0]}
     counts = {int(k): int(v) for k, v in (pair.split("=", 1) for pair in args.games_at)}
     report["search_speed"] = {str(p): search_speed("milk_run", p, {}) for p in args.seats}

@@ -17,7 +17,7 @@ Strength figures per seat count:
   ahead_rate      pairwise: over games and each opponent seat, how often the ISMCTS
                   seat finishes ahead: a better place, or (both behind the winner) fewer
                   cards left in hand and tableau; equal on both counts scores half
-ISMCTS plays as `normal` does (NORMAL iterations, 1 s, CUTOFF) unless the options say otherwise.
+ISMCTS plays as `normal` does (the game's normal iterations, 1 s, CUTOFF) unless the options say otherwise.
 On a loaded machine give strength runs a long --time-limit so the iteration cap alone
 decides (reproducible); the search figures say whether the cap fits in 1 s. Each
 finished game is also printed to stderr as one JSON line, for progress.
@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai import CUTOFF, NORMAL, HeuristicPlayer, ISMCTSPlayer, Player, RandomPlayer
+from engine.ai import CUTOFF, NORMAL, HeuristicPlayer, ISMCTSPlayer, Player, RandomPlayer, normal_iterations
 from engine.moleicki import GAME, MoleickiState
 
 SEATS = (2, 4, 8)
@@ -183,7 +183,7 @@ def main() -> None:
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"])
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first strength game")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
-    parser.add_argument("--iterations", type=int, default=NORMAL[0])
+    parser.add_argument("--iterations", type=int, default=normal_iterations("moleicki"))
     parser.add_argument("--time-limit", type=float, default=NORMAL[1])
     parser.add_argument("--cutoff", type=int, default=CUTOFF, help="playout moves before the evaluation")
     parser.add_argument("--only", choices=("playouts", "search", "strength"))

@@ -34,7 +34,8 @@ sampled world (they would ask exactly for what it holds).
 
 `make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
 difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)
-and hard (HARD iterations within 2.5 s).
+and hard (HARD iterations within 2.5 s). A game whose search is cheap may register more
+normal iterations (`iterations=`); both levels then scale by that count over NORMAL[0].
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ __all__ = [
     "RandomPlayer",
     "evaluation",
     "make_player",
+    "normal_iterations",
     "register_evaluation",
     "rewards",
     "standing",
@@ -70,6 +72,7 @@ Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
 _CUTOFFS: dict[str, int] = {}
 _PRIORS: dict[str, float] = {}
+_ITERATIONS: dict[str, int] = {}  # a game's normal-seat iterations, where not NORMAL[0]
 _MODELLED: set[str] = set()  # games whose other seats move by the heuristic inside the tree
 _LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
 
@@ -80,16 +83,24 @@ def register_evaluation(
     cutoff: int | None = None,
     prior: float | None = None,
     others: str = "search",
+    iterations: int | None = None,
 ) -> None:
     """Give game `game` (its Game.name) a position evaluation for playout cut-offs, and
     optionally the cut-off (moves past the root) and the heuristic prior that suit it;
     None removes them. A game may register a prior with no evaluation (full playouts).
-    `others` is "search" or "heuristic": how the other seats' moves inside the tree are chosen."""
+    `others` is "search" or "heuristic": how the other seats' moves inside the tree are chosen.
+    `iterations` is the normal seat's count for this game where its search is cheap enough
+    to do more than NORMAL[0] well inside the 1 s budget (the hard seat scales alike)."""
     if others not in ("search", "heuristic"):
         raise ValueError(f"others must be 'search' or 'heuristic', not {others!r}")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be positive, not {iterations}")
     _CUTOFFS.pop(game, None)
     _PRIORS.pop(game, None)
+    _ITERATIONS.pop(game, None)
     _MODELLED.discard(game)
+    if iterations is not None:
+        _ITERATIONS[game] = iterations
     if others == "heuristic":
         _MODELLED.add(game)
     if prior is not None:
@@ -100,6 +111,12 @@ def register_evaluation(
     _EVALUATIONS[game] = evaluate
     if cutoff is not None:
         _CUTOFFS[game] = cutoff
+
+
+def normal_iterations(name: str) -> int:
+    """The normal seat's iterations a move for game `name` (its registered count, else NORMAL[0])."""
+    _look_for_ai_module(name)
+    return _ITERATIONS.get(name, NORMAL[0])
 
 
 def evaluation(state: State) -> Evaluation | None:
@@ -215,8 +232,10 @@ class ISMCTSPlayer:
         c: float = 0.7,
         cutoff: int | None = None,
         prior: float | None = None,
+        scaled: bool = False,
     ) -> None:
         self.iterations = iterations
+        self.scaled = scaled  # True: `iterations` is scaled by the game's normal count over NORMAL[0]
         self.prior = prior  # None: the game's registered prior, else none
         self.time_limit = time_limit
         self.c = c
@@ -240,8 +259,9 @@ class ISMCTSPlayer:
         if hint is not None and prior > 0 and any(a.text == hint.text for a in actions):
             root.hint, root.prior = hint.text, prior
         self._modelled = heuristic and getattr(state.game, "name", "") in _MODELLED
+        cap = self._cap(state)
         done = 0
-        while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+        while done < cap and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, state, seat, actions, heuristic, evaluate)
             done += 1
         self.last_iterations = done
@@ -280,6 +300,11 @@ class ISMCTSPlayer:
             walk.visits += 1
             walk.reward += result[walk.mover]
             walk = walk.parent
+
+    def _cap(self, state: State) -> int:
+        if not self.scaled:
+            return self.iterations
+        return max(1, round(self.iterations * normal_iterations(getattr(state.game, "name", "")) / NORMAL[0]))
 
     def _prior(self, state: State) -> float:
         if self.prior is not None:
@@ -363,7 +388,7 @@ def make_player(kind: str, seed: int | None = None) -> Player:
     # Seat AIs think within a wall-clock budget too, so games with long playouts
     # (Moleicki at eight seats) still move briskly.
     if kind == "normal":
-        return ISMCTSPlayer(iterations=NORMAL[0], time_limit=NORMAL[1], seed=seed)
+        return ISMCTSPlayer(iterations=NORMAL[0], time_limit=NORMAL[1], seed=seed, scaled=True)
     if kind == "hard":
-        return ISMCTSPlayer(iterations=HARD[0], time_limit=HARD[1], seed=seed)
+        return ISMCTSPlayer(iterations=HARD[0], time_limit=HARD[1], seed=seed, scaled=True)
     raise ValueError(f"unknown AI player kind {kind!r}: use random, heuristic, ismcts, easy, normal or hard")

@@ -17,6 +17,7 @@ from engine.ai import (
     RandomPlayer,
     evaluation,
     make_player,
+    normal_iterations,
     register_evaluation,
     rewards,
 )
@@ -355,3 +356,27 @@ def test_other_seats_may_move_by_the_heuristic_inside_the_tree():
         register_evaluation("race", None)
     with pytest.raises(ValueError):
         register_evaluation("race", lead, others="telepathy")
+
+
+def test_a_game_may_give_its_normal_seat_more_iterations():
+    state = HintedRaceState.start(2, random.Random(0), {}, None)
+    assert normal_iterations("race") == NORMAL[0]
+    register_evaluation("race", lead, iterations=3 * NORMAL[0])
+    try:
+        assert normal_iterations("race") == 3 * NORMAL[0]
+        normal = make_player("normal", seed=1)
+        normal.time_limit = None  # the count alone decides, whatever the machine's load
+        normal.choose(state, 0)
+        assert normal.last_iterations == 3 * NORMAL[0]
+        hard = make_player("hard", seed=1)
+        hard.time_limit = None
+        hard.choose(state, 0)
+        assert hard.last_iterations == 3 * HARD[0]
+        fixed = ISMCTSPlayer(iterations=50, seed=1)  # an explicit count is kept as given
+        fixed.choose(state, 0)
+        assert fixed.last_iterations == 50
+    finally:
+        register_evaluation("race", None)
+    assert normal_iterations("race") == NORMAL[0]
+    with pytest.raises(ValueError):
+        register_evaluation("race", lead, iterations=0)
