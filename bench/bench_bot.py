@@ -79,7 +79,19 @@ def summary(
 
 
 async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed: int = 1) -> dict:
-    """Members only at the table (no AI thinking in the way): each /play timed."""
+    """Members only at the table (no AI thinking in the way): each /play timed, over as
+    many games as it takes to make `moves` moves (a Dickory game is about 16)."""
+    timings: dict[str, list] = {"bot": [], "edit": [], "e2e": [], "rest": [], "alerts": [], "tail": []}
+    rng = random.Random(seed)
+    while len(timings["bot"]) < moves:
+        await measure_game(env, clock, game, members, moves - len(timings["bot"]), rng, timings)
+    out = summary(game, timings["bot"], timings["edit"], timings["e2e"], timings["rest"], timings["alerts"])
+    # the slowest moves, call by call: what the tail is made of
+    out["slowest"] = sorted(timings["tail"], key=lambda t: -t["bot_ms"])[:3]
+    return out
+
+
+async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: random.Random, timings) -> None:
     channel = members[0][1]
     alice, guests = members[0][0], [m for m, _ in members[1:]]
     key = {"opponent": guests[0]} if len(guests) == 1 else {f"player{i + 2}": g for i, g in enumerate(guests)}
@@ -91,24 +103,26 @@ async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed:
         await guest.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
     by_id = {m.id: m for m, _ in members}
     seats = {i: by_id[s.user_id] for i, s in enumerate(table.seats)}
-    rng = random.Random(seed)
-    bot_ms, edit_ms, e2e_ms, rest, alerts = [], [], [], [], []
-    while table.active and len(bot_ms) < moves:
+    made_here = 0
+    while table.active and made_here < moves:
         seat = table.state.turn_seats[0] if table.state.turn_seats else table.state.to_move[0]
         action = table.state.heuristic_action(seat, rng) or rng.choice(table.state.legal_actions(seat))
         first = len(clock.calls)
         start = time.perf_counter()
         await seats[seat].slash(channel, f"{game} play", action=action.text)
-        e2e_ms.append((time.perf_counter() - start) * 1000)
+        made_here += 1
+        timings["e2e"].append((time.perf_counter() - start) * 1000)
         made = clock.calls[first:]
-        bot_ms.append(((made[-1][0] if made else start) - start) * 1000)
+        bot_ms = ((made[-1][0] if made else start) - start) * 1000
+        timings["bot"].append(bot_ms)
         edits = [c[0] for c in made if c[1] == "PATCH" and c[3] == channel.id]
-        edit_ms.append(((edits[0] if edits else start) - start) * 1000)
+        timings["edit"].append(((edits[0] if edits else start) - start) * 1000)
         # a turn alert is a DM (opening the DM channel once, then one message)
         alert_calls = sum(1 for c in made if c[2] == "/users/@me/channels" or (c[3] and c[3] != channel.id))
-        rest.append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
-        alerts.append(alert_calls)
-    return summary(game, bot_ms, edit_ms, e2e_ms, rest, alerts)
+        timings["rest"].append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
+        timings["alerts"].append(alert_calls)
+        calls = [f"{(c[0] - start) * 1000:.1f} {c[1]} {'table' if c[3] == channel.id else 'dm'}" for c in made]
+        timings["tail"].append({"bot_ms": round(bot_ms, 1), "action": action.text, "calls": calls})
 
 
 async def open_many(env, count: int) -> None:

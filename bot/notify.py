@@ -34,12 +34,19 @@ ALERTS = ("dm", "ping", "off")
 
 def private_parts(table: Table, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
     """The seat's private view keys that hold something (an empty hand is nothing to send),
-    from `view` when the caller already has the seat's view."""
+    from `view` when the caller already has the seat's view. Lists of cards are compared
+    as sets of cards: a hand only re-sorted (Moleicki's vector turned) is the same hand."""
     if table.state is None:
         return {}
     if view is None:
         view = table.state.private_view(seat)
-    return {k: view[k] for k in table.game.private_keys if view.get(k) not in (None, [], {}, "")}
+    return {k: _unordered(view[k]) for k in table.game.private_keys if view.get(k) not in (None, [], {}, "")}
+
+
+def _unordered(value: Any) -> Any:
+    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+        return sorted(value, key=str)
+    return value
 
 
 def pretty_cards(cards: Any) -> str:

@@ -38,6 +38,10 @@ def custom_ids(message) -> list[str]:
     return out
 
 
+def dm_messages(user_handle) -> list:
+    return list(user_handle.dm_channel.history())
+
+
 def dm_texts(user_handle) -> list[str]:
     return [m.content for m in user_handle.dm_channel.history()]
 

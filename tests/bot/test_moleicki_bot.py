@@ -20,7 +20,7 @@ from bot.host import AI_RACE_DELAY
 from cogs.moleicki import KRZYWICKA_SETTING, deal_text, layout_words
 from engine import IllegalAction
 from engine.cards import pretty
-from tests.bot.helpers import custom_ids, dm_texts, pick, table_message, table_of
+from tests.bot.helpers import custom_ids, dm_messages, dm_texts, pick, table_message, table_of
 from tests.engine.test_moleicki_support import secret_cards
 
 SEED = 47  # a shuffle whose opening race holds bob, alice and an AI seat
@@ -410,3 +410,25 @@ def test_deal_options_become_deal_notation():
         assert "not both" in str(exc)
     else:
         raise AssertionError("a preset and a layout together")
+
+
+async def test_turning_the_vector_resorts_hands_but_sends_nobody_a_new_picture(simcord_env, world):
+    _, channel, alice, bob = world
+    table = await start_pair(simcord_env, channel, alice, bob, seed=3)
+    game = Game(simcord_env, channel, table, {0: bob, 1: alice})
+    await game.panel_pick(1, "deal small")
+    for _ in range(300):
+        seat = table.state.to_move[0]
+        if any(a.text.startswith("vector ") for a in table.state.legal_actions(seat)):
+            break
+        await game.act(seat, human_choice(table, seat))
+    else:
+        raise AssertionError("nobody called the vector in 300 moves")
+    other = 1 - seat
+    order = table.state.view(other)["hand"]
+    turn = "vector down" if table.state.view(None)["vector"] != "down" else "vector up"
+    pictures = sum(1 for m in dm_messages(game.members[other].user) if m.attachments)
+    await game.act(seat, turn)
+    assert table.state.view(other)["hand"] != order, "the other hand is re-sorted along the new vector"
+    assert sorted(table.state.view(other)["hand"]) == sorted(order)
+    assert sum(1 for m in dm_messages(game.members[other].user) if m.attachments) == pictures
