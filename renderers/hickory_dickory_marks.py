@@ -14,6 +14,8 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engine.hickory_dickory_data import tile_words
+
 CHANGE = (255, 70, 200)  # every last-tick mark; far from the seat colours, gold and the tile colours
 Place = tuple[str, int]  # (where, number): "inner"/"outer" ring spaces, "hand" at a number
 
@@ -93,12 +95,12 @@ def caption(rec: dict[str, Any], names: list[str]) -> str:
     for m in rec.get("moves") or []:
         say(m["seat"], m["mouse"], _place_words(m))
     for t in rec.get("taken") or []:
-        say(t["seat"], t["mouse"], "took " + " ".join(t["tiles"]) if t["tiles"] else "drew nothing")
+        say(t["seat"], t["mouse"], "took " + ", ".join(map(tile_words, t["tiles"])) if t["tiles"] else "drew nothing")
     for d in rec.get("delivered") or []:
         say(d["seat"], d["mouse"], f"delivered {len(d['tiles'])}" + (f" ({d['quest']})" if d.get("quest") else ""))
     for x in rec.get("returned") or []:
         if x["why"] == "relic":
-            say(x["seat"], x["mouse"], "returned " + " ".join(t.lower() for t in x["tiles"]))
+            say(x["seat"], x["mouse"], "returned " + ", ".join(map(tile_words, x["tiles"])))
     for c in rec.get("climbed") or []:
         say(c["seat"], None, "chain to the leaf" if c.get("leaf") else f"chain {c['to']}")
     scored = rec.get("scored") or []
@@ -109,7 +111,7 @@ def caption(rec: dict[str, Any], names: list[str]) -> str:
         gain = f" (+{scored[seat]})" if seat < len(scored) and scored[seat] > 0 else ""
         parts.append(f"{name}: {', '.join(did)}{gain}" if did else f"{name}{gain}")
     if rec.get("scratches"):
-        parts.append("cat scratched " + " ".join(x["tile"] for x in rec["scratches"]))
+        parts.append("cat scratched " + ", ".join(tile_words(x["tile"]) for x in rec["scratches"]))
     paws = [str(p["to"]) for p in rec.get("paws") or []]
     if paws:
         parts.append("paws to " + ", ".join(paws))

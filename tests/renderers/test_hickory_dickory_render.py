@@ -303,7 +303,7 @@ def test_scores_that_rose_get_plus_points_and_the_caption_tells_it(tick_two):
     assert _pink(marked, strip) > 200 and _pink(plain, strip) == 0
     assert R.marks_of(view, NAMES[:2]).caption == (
         "Last tick (2): Ann: Spotter out at 2, chain 4 (+1) · "
-        "Bob: Spotter off to 2, took RF, Scurrier on the hand, chain 3 (+1)."
+        "Bob: Spotter off to 2, took red feather, Scurrier on the hand, chain 3 (+1)."
     )
     assert "Last tick (2): Ann: Spotter out at 2" in R.alt_text(view)
 
