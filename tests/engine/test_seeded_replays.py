@@ -1,11 +1,11 @@
 """Seeded random games of the speed-tuned engines replay exactly as they did before tuning.
 
-Klondike, FreeCell and Moleicki have hand-tuned hot paths (legal moves, apply, the
-game-over checks). Speed work must not change a rule, a notation, an event's text, a
-view or the course of a seeded game, so each case plays a seeded game of random legal
-moves and digests everything a player or the store could see along the way: every
-menu (text, label, parts), every event, the views after every move and the final
-dump. The digests were taken from the engines before the speed work; a change to any
+Klondike, FreeCell, Moleicki, Hickory Dickory and Hand and Foot have hand-tuned hot
+paths (legal moves, apply, the game-over checks). Speed work must not change a rule, a
+notation, an event's text, a view or the course of a seeded game, so each case plays a
+seeded game of random legal moves and digests everything a player or the store could
+see along the way: every menu (text, label, parts), every event, the views after every
+move and the final dump. The digests were taken from the engines before the speed work; a change to any
 of those outputs changes a digest.
 """
 
@@ -20,6 +20,9 @@ import pytest
 from engine import GAMES
 
 STEPS = 250
+# Games whose seeded games run longer: Hand and Foot plays its whole match (four hands, about
+# 1,100 moves), so the scoring of a hand and the next deal are digested too.
+LONG_STEPS = {"hand_and_foot": 1500}
 
 # (game, seats, options, seed) -> SHA-256 of the game's transcript, see `transcript`.
 EXPECTED = {
@@ -61,11 +64,33 @@ EXPECTED = {
     ("moleicki", 8, "", 2): "e4d3d759ee23776b4b91572bf225b33407d072d41b30c572d2fcd099c5df984a",
     ("moleicki", 3, "krzywicka=1,jokers=0", 3): "2fd75b5ee728c78a2cf7d812727229fadde9e804e188b9b1474ff69f4a103145",
     ("moleicki", 5, "decks=3,quarters=0", 4): "0604465d3879b5cd77ba04734d632942c9b269f5960aa1fcd13f2490722cfa71",
+    ("hickory_dickory", 1, "", 0): "8cda2f1a6bcbdc8a4342616afbc1d362ca325b6bcd1f65d1b02a428c72f12f6c",
+    ("hickory_dickory", 1, "", 1): "ad48c6e812e15f537031b428831a5ae362879c4d8ee2f24a150990b563abf943",
+    ("hickory_dickory", 1, "", 2): "1522e321087bd01e458f784240c68f5405bbc8e8248f6277bebb5a28438b793f",
+    ("hickory_dickory", 2, "", 0): "cff94f3fbf27c8e307962f3dfef4c369e59055ee73fa45f10bd415a2d58af72a",
+    ("hickory_dickory", 2, "", 1): "c6592dfc86602062edc58d5a2588250e5bcd963e52f7176bdc591bbc07937e1e",
+    ("hickory_dickory", 2, "", 2): "6bfb944cc4aee0d8af6ed81187246ef9db317e51594aa457508142aaccd6cb0e",
+    ("hickory_dickory", 3, "", 0): "3f324b59e15136a43fd57d98b4983de72d7ee32aff86a8716be6b810f3f42618",
+    ("hickory_dickory", 3, "", 1): "12a65b000f21e6572f79cec023bd498069f2444052035b19b24bfe4e9af2c4b9",
+    ("hickory_dickory", 3, "", 2): "b3e91536758c6146ee37e00424643aa6c1c2e84e7a6ded5d776472a89465eada",
+    ("hickory_dickory", 4, "", 0): "5bbd2f6d095d35fc532c14ce23a872fd41a74625594232e2d50d58214f14e675",
+    ("hickory_dickory", 4, "", 1): "2c7e1009d20a6926f0d7e98d4827bdbf959520c4cdb499c2cd204299d535b416",
+    ("hickory_dickory", 4, "", 2): "b562f790b59896ac7b8fe3b7140ce7289d60adfb32f1c0871b40890e7a1d4288",
+    ("hickory_dickory", 2, "layout=learning", 3): "bf3a0075339a01d3947f1db8d01f1579644552592a5e34e053b077e539cf9128",
+    ("hickory_dickory", 3, "start=choose", 4): "f288b04babb79bdcedcbc53724ef5de7325ce9cbe5b6d5ba12bec1e63643d986",
+    ("hickory_dickory", 1, "layout=learning", 5): "f3f15efd770b04cf13784bc63b98dc8db728f0c47fc9d901fd076db611627c6b",
+    ("hickory_dickory", 1, "start=choose", 6): "669f4fab6931581ca322609c368699486084f03e1a35db95ad944e66fe36210c",
+    ("hand_and_foot", 4, "", 0): "de83557543cccf2d8fbf5896748c4d98d9f8b0d953ad84d8e5e12b037f73228e",
+    ("hand_and_foot", 4, "", 1): "8bba94bceea0d311c45865d24e37409fabe72c2862b7315bfebd009c8ff605c5",
+    ("hand_and_foot", 4, "", 2): "f15ccad6d0a871b8054afd8425c3a0b3922a8deef32fbadb094798436bab6366",
+    ("hand_and_foot", 4, "", 3): "5c3b726c23da11bc336ba09a320f2f411ad32815eaf57e7174e99af9f6cfbe05",
+    ("hand_and_foot", 4, "hands=1", 4): "15325be8cd938ae40277cb1f41aa060e0086b8b82b32104a35bb8d63c84fadf0",
+    ("hand_and_foot", 4, "hands=2", 5): "fe5f273f0b9de70b7d5dd478e3d9e731bdd29ec6ab2479fddd281b85b6953058",
 }
 
 
 def transcript(name: str, players: int, options: dict[str, str], seed: int) -> str:
-    """A digest of STEPS random moves of a seeded game (resign left out so games run on)."""
+    """A digest of STEPS (or LONG_STEPS) random moves of a seeded game (resign left out so games run on)."""
     state = GAMES[name].new(players, seed=seed, options=options)
     rng = random.Random(seed)
     digest = hashlib.sha256()
@@ -73,7 +98,7 @@ def transcript(name: str, players: int, options: dict[str, str], seed: int) -> s
     def add(obj: object) -> None:
         digest.update(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode())
 
-    for _ in range(STEPS):
+    for _ in range(LONG_STEPS.get(name, STEPS)):
         if state.over:
             break
         seat = rng.choice(state.to_move)
@@ -97,6 +122,11 @@ def _cases() -> list[tuple[str, int, str, int]]:
     cases += [("freecell", 1, opts, seed) for opts in ("", "deal=1464", "deal=11982") for seed in (0, 1)]
     cases += [("moleicki", seats, "", seed) for seats in range(2, 9) for seed in (0, 1, 2)]
     cases += [("moleicki", 3, "krzywicka=1,jokers=0", 3), ("moleicki", 5, "decks=3,quarters=0", 4)]
+    cases += [("hickory_dickory", seats, "", seed) for seats in range(1, 5) for seed in (0, 1, 2)]
+    cases += [("hickory_dickory", 2, "layout=learning", 3), ("hickory_dickory", 3, "start=choose", 4)]
+    cases += [("hickory_dickory", 1, "layout=learning", 5), ("hickory_dickory", 1, "start=choose", 6)]
+    cases += [("hand_and_foot", 4, "", seed) for seed in (0, 1, 2, 3)]
+    cases += [("hand_and_foot", 4, "hands=1", 4), ("hand_and_foot", 4, "hands=2", 5)]
     return cases
 
 
