@@ -148,6 +148,11 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
     )
     # Fields added after games were stored: what a stored game without them starts with.
     LATER_FIELDS: ClassVar[dict[str, Any]] = {"log": [], "last_log": None}
+    # The last menu legal_actions listed, for parse: (stamp, seat, actions). `_settle` ends
+    # every move and every test set-up, and bumps the stamp, so an older menu is never used.
+    # Copies and loaded games start without one.
+    _menu: tuple[int, int, list[Action]] | None = None
+    _stamp: int = 0
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -286,11 +291,20 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move:
             return []
-        return self._frame_actions(self.stack[-1])
+        menu = self._frame_actions(self.stack[-1])
+        self._menu = (self._stamp, seat, menu)
+        return menu
 
     def parse(self, seat: int, text: str) -> Action:
         if seat not in self.to_move:
             raise IllegalAction("It isn't your turn.")
+        menu = self._menu
+        if menu is not None and menu[0] == self._stamp and menu[1] == seat:
+            # The menu just listed for this position: a canonical text from it needs no second
+            # enumeration (canonical texts are already normalised and in data order).
+            for a in menu[2]:
+                if a.text == text:
+                    return a
         words = _normalise(text).split()
         if not words:
             raise IllegalAction("Say what you want to do, for example one of your legal actions.")

@@ -56,37 +56,51 @@ class ActionsMixin:
 
     def _present(self, seat: int, number: int) -> list[str]:
         """The seat's mice at a number, for trading: its spaces, the hand pointing there, thrown mice."""
+        mice, thrown = self.mice[seat], self.thrown
+        riding = number == self.minute
         out = []
         for m in MICE:
-            mouse = self.mice[seat][m]
-            here = mouse.where in ("inner", "outer") and mouse.number == number
-            riding = mouse.where == "hand" and number == self.minute
-            if here or riding or f"{seat}:{m}" in self.thrown:
+            mouse = mice[m]
+            where = mouse.where
+            if (
+                (mouse.number == number and (where == "inner" or where == "outer"))
+                or (riding and where == "hand")
+                or (thrown and f"{seat}:{m}" in thrown)
+            ):
                 out.append(m)
         return out
 
     def _movable(self, seat: int, mouse: str) -> list[str]:
         """Tiles on a mouse that have not been traded onto it this tick (each tile moves once a tick)."""
-        left = Counter(self.mice[seat][mouse].tiles) - Counter(self.moved.get(f"{seat}:{mouse}", []))
+        tiles = self.mice[seat][mouse].tiles
+        moved = self.moved.get(f"{seat}:{mouse}") if self.moved else None
+        if not moved:  # the usual case: nothing traded onto it, every kind of tile it holds may move
+            return data_sorted(set(tiles)) if len(tiles) > 1 else list(tiles)
+        left = Counter(tiles) - Counter(moved)
         return data_sorted(list(left))
 
     def _moves(self, seat: int, number: int, sources: list[str] | None = None) -> list[Action]:
         present = self._present(seat, number)
+        if not present or (sources is None and len(present) < 2):  # nobody to trade with
+            return []
+        mice = self.mice[seat]
         out = []
         for a in sources if sources is not None else present:
+            to = [b for b in present if b != a and len(mice[b].tiles) < STORAGE[b]]
+            if not to or not mice[a].tiles:
+                continue
             for t in self._movable(seat, a):
-                for b in present:
-                    if b != a and len(self.mice[seat][b].tiles) < STORAGE[b]:
-                        out.append(
-                            act(
-                                f"move {t.lower()} {a} {b}",
-                                f"Move {t} from the {a.title()} to the {b.title()}",
-                                verb="move",
-                                tile=t,
-                                mouse=a,
-                                to=b,
-                            )
+                for b in to:
+                    out.append(
+                        act(
+                            f"move {t.lower()} {a} {b}",
+                            f"Move {t} from the {a.title()} to the {b.title()}",
+                            verb="move",
+                            tile=t,
+                            mouse=a,
+                            to=b,
                         )
+                    )
         return out
 
     def _offs(self, seat: int, mouse: str, numbers: list[int]) -> list[Action]:
@@ -141,6 +155,17 @@ class ActionsMixin:
                     out.append(act(f"favor {fav.lower()}", f"Play favor {fav} ({what})", verb="favor", favor=fav))
         out.append(act("done", "End this mouse's turn", verb="done"))
         return out + self._moves(seat, n)
+
+    def _entry_open(self, f: Frame) -> bool:
+        """Whether an entry offers a claim, its action or a favor (done and trades do not count)."""
+        if f["acted"]:
+            return False
+        seat, mouse, n = f["seat"], f["mouse"], f["number"]
+        if not f["claimed"] and self.leaf[n - 1] is not None:
+            return True
+        if self._can_act(seat, mouse, n):
+            return True
+        return any(x in ICON_FAVORS and self._favor_possible(seat, mouse, x) for x in self.favors[seat])
 
     def _payment(self, seat: int, mouse: str) -> list[str]:
         bonus = [x for x in self.favors[seat] if x in BONUS_FAVORS]

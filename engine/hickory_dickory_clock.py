@@ -51,6 +51,7 @@ class ClockMixin:
     # -- the main loop ----------------------------------------------------------
     def _settle(self, events: list[Event]) -> None:
         """Resolve everything that needs nobody's choice, stopping at the next decision."""
+        self._stamp += 1  # the menu parse may reuse is gone (see HickoryDickoryState._menu)
         for _ in range(100000):
             if self.done:
                 return
@@ -75,10 +76,13 @@ class ClockMixin:
                 return True
             return False
         if kind == "entry":
-            options = [a for a in self._frame_actions(frame) if a.parts["verb"] not in ("done", "move")]
-            if not options:
+            if not self._entry_open(frame):
                 self.stack.pop()
                 return True
+            return False
+        if kind == "activate":  # staying on the hand is always a choice
+            return False
+        if kind == "inner" and self._waiting_inner(frame["seat"]):
             return False
         if kind == "wild":
             if frame["count"] <= 0 or None not in self.filled[frame["seat"]]:
