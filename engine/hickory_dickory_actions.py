@@ -21,14 +21,27 @@ from engine.hickory_dickory_data import (
     WILD,
     data_sorted,
 )
+from engine.hickory_dickory_notation import (
+    END_TURN,
+    STAY,
+    STAY_AT_12,
+    act,
+    act_at,
+    claim,
+    jump_on,
+    leap_favor,
+    leap_from_12,
+    leap_inner,
+    move_out,
+    off,
+    play_favor,
+    scamp_to,
+    trade,
+)
 from engine.hickory_dickory_scoring import best_quest, climb, deliver_points, is_item, leaf_value, next_weight
 
 Frame = dict[str, Any]
 ICON_FAVORS = ("F1", "F2", "F4", "F5", "F6", "F7", "F8")
-
-
-def act(text: str, label: str, **parts: Any) -> Action:
-    return Action(text, label, parts)
 
 
 def tiles_text(codes: list[str]) -> str:
@@ -52,7 +65,7 @@ class ActionsMixin:
 
     # -- legal actions --------------------------------------------------------------
     def _frame_actions(self, frame: Frame) -> list[Action]:
-        return getattr(self, f"_legal_{frame['kind']}")(frame)
+        return LEGAL[frame["kind"]](self, frame)
 
     def _present(self, seat: int, number: int) -> list[str]:
         """The seat's mice at a number, for trading: its spaces, the hand pointing there, thrown mice."""
@@ -91,46 +104,32 @@ class ActionsMixin:
                 continue
             for t in self._movable(seat, a):
                 for b in to:
-                    out.append(
-                        act(
-                            f"move {t.lower()} {a} {b}",
-                            f"Move {t} from the {a.title()} to the {b.title()}",
-                            verb="move",
-                            tile=t,
-                            mouse=a,
-                            to=b,
-                        )
-                    )
+                    out.append(trade(t, a, b))
         return out
 
     def _offs(self, seat: int, mouse: str, numbers: list[int]) -> list[Action]:
-        return [
-            act(f"off {n}", f"Jump off at {n}", verb="off", number=n)
-            for n in dict.fromkeys(numbers)
-            if n not in self.paws
-        ]
+        paws = self.paws
+        return [off(n) for n in dict.fromkeys(numbers) if n not in paws]
 
     def _legal_activate(self, f: Frame) -> list[Action]:
         seat, mouse = f["seat"], f["mouse"]
-        out = [act("stay", "Stay on the minute hand", verb="stay")]
+        out = [STAY]
         ahead = self._ahead(self.minute, 2) if mouse == "scurrier" else []
         out += self._offs(seat, mouse, [self.minute, *ahead])
         if "F3" in self.favors[seat]:
             for n in self._ahead(self.minute, 3):
-                out.append(act(f"leap {n}", f"Play the leap favor: leap to {n}", verb="leap", number=n))
+                out.append(leap_favor(n))
         return out + self._moves(seat, self.minute)
 
     def _legal_inner(self, f: Frame) -> list[Action]:
         seat = f["seat"]
         out = []
         for m in self._waiting_inner(seat):
-            out.append(act(f"out {m}", f"{m.title()}: move out and act at {self.minute}", verb="out", mouse=m))
-            out.append(act(f"on {m}", f"{m.title()}: jump on the minute hand", verb="on", mouse=m))
+            out.append(move_out(m, self.minute))
+            out.append(jump_on(m))
             if "F3" in self.favors[seat]:
                 for n in self._ahead(self.minute, 3):
-                    out.append(
-                        act(f"leap {m} {n}", f"{m.title()}: play the leap favor to {n}", verb="leap", mouse=m, number=n)
-                    )
+                    out.append(leap_inner(m, n))
         return out + self._moves(seat, self.minute)
 
     def _legal_bumped(self, f: Frame) -> list[Action]:
@@ -145,15 +144,13 @@ class ActionsMixin:
         out = []
         if not f["acted"]:
             if not f["claimed"] and self.leaf[n - 1] is not None:
-                out.append(act("claim", f"Claim the {self.leaf[n - 1]} tile", verb="claim"))
+                out.append(claim(self.leaf[n - 1]))
             if self._can_act(seat, f["mouse"], n):
-                out.append(act("act", f"Act at {n}: {TOKEN_NAMES[self.tokens[n - 1]]}", verb="act"))
+                out.append(act_at(n, self.tokens[n - 1]))
             for fav in data_sorted([x for x in set(self.favors[seat]) if x in ICON_FAVORS]):
                 if self._favor_possible(seat, f["mouse"], fav):
-                    name, x = FAVOR_EFFECTS[fav]
-                    what = f"{name} {x}" if x else name
-                    out.append(act(f"favor {fav.lower()}", f"Play favor {fav} ({what})", verb="favor", favor=fav))
-        out.append(act("done", "End this mouse's turn", verb="done"))
+                    out.append(play_favor(fav))
+        out.append(END_TURN)
         return out + self._moves(seat, n)
 
     def _entry_open(self, f: Frame) -> bool:
@@ -256,15 +253,11 @@ class ActionsMixin:
         ]
 
     def _legal_leap(self, f: Frame) -> list[Action]:
-        out = [act(f"leap {n}", f"Leap to {n}", verb="leap", number=n) for n in (1, 2, 3) if n not in self.paws]
-        return [*out, act("done", "Stay at the 12", verb="done")]
+        out = [leap_from_12(n) for n in (1, 2, 3) if n not in self.paws]
+        return [*out, STAY_AT_12]
 
     def _legal_scamp(self, f: Frame) -> list[Action]:
-        return [
-            act(f"scamp {n}", f"Send the Scamp to {n}", verb="scamp", number=n)
-            for n in range(1, 13)
-            if n not in self.paws
-        ]
+        return [scamp_to(n) for n in range(1, 13) if n not in self.paws]
 
     def _legal_throw(self, f: Frame) -> list[Action]:
         return [
@@ -434,7 +427,7 @@ class ActionsMixin:
             self._trade(seat, p["tile"], p["mouse"], p["to"])
             events.append(Event("move", f"{{p{seat}}} moves {p['tile']} to the {p['to'].title()}.", {"seat": seat}))
             return
-        getattr(self, f"_do_{frame['kind']}")(frame, p, events)
+        DO[frame["kind"]](self, frame, p, events)
 
     def _trade(self, seat: int, tile: str, a: str, b: str) -> None:
         self._log("trade", seat, tile, a, b)
@@ -623,3 +616,8 @@ class ActionsMixin:
         self._log_move(seat, mouse, "inner", p["number"])
         self.mice[seat][mouse].where, self.mice[seat][mouse].number = "inner", p["number"]
         events.append(Event("place", f"{self._name(seat, mouse)} starts at {p['number']}.", {"seat": seat}))
+
+
+# Decision kind -> its menu, and -> what a chosen action does (a lookup, not a getattr per call).
+LEGAL = {k.removeprefix("_legal_"): v for k, v in vars(ActionsMixin).items() if k.startswith("_legal_")}
+DO = {k.removeprefix("_do_"): v for k, v in vars(ActionsMixin).items() if k.startswith("_do_")}
