@@ -57,18 +57,21 @@ from engine.hand_and_foot_melds import (
     MINIMUMS,
     NATURAL_RANKS,
     PILE,
+    RANK_OF,
+    TOKEN_OF,
     WILD,
     fits,
     is_red_three,
     is_wild,
     piles_done,
     sort_hand,
-    token,
     value,
 )
 from engine.hand_and_foot_notation import (
-    discard_action,
-    meld_action,
+    DISCARDS,
+    RANK_MELDS,
+    WILD_ADDS,
+    WILD_STARTS,
     plain_action,
 )
 from engine.hand_and_foot_play import PlayMixin
@@ -124,6 +127,10 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
     # the first move played in the world (see hand_and_foot_ai.evaluate's prior).
     prior: tuple[int, str] | None = None
     first: tuple[int, str] | None = None
+    # The last menu full_actions listed, for parse: (stamp, seat, actions). Every applied move
+    # bumps the stamp, so an older menu is never used; copies and loaded games start without one.
+    _menu: tuple[int, int, list[Action]] | None = None
+    _stamp: int = 0
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -329,20 +336,28 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
         if seat not in self.to_move:
             return []
         if self.phase == "answer":
-            return [plain_action("yes"), plain_action("no")]
-        if self.phase == "draw":
+            out = [plain_action("yes"), plain_action("no")]
+        elif self.phase == "draw":
             out = [plain_action("draw")] if self.stock else [plain_action("end")]
             if self._pickup_problem(seat) is None:
                 out.append(plain_action("pickup"))
-            return out
-        out = [a for a in self._listed_melds(seat) if self._meld_problem(seat, a) is None]
+        else:
+            out = self._play_actions(seat)
+        self._menu = (self._stamp, seat, out)
+        return out
+
+    def _play_actions(self, seat: int) -> list[Action]:
+        """After drawing: melds, then the discards (or end), takeback and ask."""
+        out = self._listed_melds(seat)
+        if self.in_foot[seat]:  # only a foot player's meld can break the keep-two-cards rule
+            out = [a for a in out if self._meld_problem(seat, a) is None]
         if self.must_end:
             if self._discard_gate() is None:
                 out.append(plain_action("end"))
         elif self._discard_gate() is None:
             hand = self.hands[seat]
             if len(hand) > 1 or not self.in_foot[seat] or self._can_go_out(seat):
-                out += [discard_action(t) for t in dict.fromkeys(token(c) for c in hand)]
+                out += [DISCARDS[t] for t in dict.fromkeys(map(TOKEN_OF.__getitem__, hand))]
         if (self.staged and len(self.staged[0][1]) > self.locked) or len(self.staged) > 1:
             out.append(plain_action("takeback"))
         if self._ask_problem(seat) is None:
@@ -351,40 +366,37 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
 
     def _listed_melds(self, seat: int) -> list[Action]:
         """Per rank with an incomplete meld the one-card additions, else the three-card starts."""
-        hand = self.hands[seat]
-        melds = self._active(seat)
-        nat = Counter(c[:-1] for c in hand if not is_wild(c) and c[:-1] != "3")
-        n2 = sum(1 for c in hand if c[:-1] == "2")
-        njk = sum(1 for c in hand if c == JOKER)
+        counts = Counter(map(RANK_OF.__getitem__, self.hands[seat]))
+        n2, njk = counts["2"], counts[JOKER]
         out: list[Action] = []
-        open_melds = {m[0]: m for m in melds if len(m[1]) < PILE}
-        open_ranks = set(open_melds)
+        open_melds = {m[0]: m for m in self._active(seat) if len(m[1]) < PILE}
         for r in NATURAL_RANKS:
-            t = r.lower()
-            if r in open_ranks:
-                if nat[r]:
-                    out.append(meld_action([t], None))
+            n = counts[r]
+            one, add2, addjk, three, pair2, pairjk = RANK_MELDS[r]
+            if r in open_melds:
+                if n:
+                    out.append(one)
                 if (n2 or njk) and fits(r, open_melds[r][1], [JOKER]):
                     if n2:
-                        out.append(meld_action(["2"], r))
+                        out.append(add2)
                     if njk:
-                        out.append(meld_action(["jk"], r))
-            elif nat[r] >= 2:
-                if nat[r] >= 3:
-                    out.append(meld_action([t, t, t], None))
+                        out.append(addjk)
+            elif n >= 2:
+                if n >= 3:
+                    out.append(three)
                 if n2:
-                    out.append(meld_action([t, t, "2"], None))
+                    out.append(pair2)
                 if njk:
-                    out.append(meld_action([t, t, "jk"], None))
-        if WILD in open_ranks:
+                    out.append(pairjk)
+        if WILD in open_melds:
             if n2:
-                out.append(meld_action(["2"], None))
+                out.append(WILD_ADDS[0])
             if njk:
-                out.append(meld_action(["jk"], None))
+                out.append(WILD_ADDS[1])
         else:
             for k2 in range(3, -1, -1):
                 if k2 <= n2 and 3 - k2 <= njk:
-                    out.append(meld_action(["2"] * k2 + ["jk"] * (3 - k2), None))
+                    out.append(WILD_STARTS[k2])
         return out
 
     # -- information ----------------------------------------------------------

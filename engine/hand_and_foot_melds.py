@@ -8,6 +8,7 @@ names ranks: `7`, `10`, `jk`; card codes (`7h`) are accepted too.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from engine.cards import JOKER, Deck, is_red, parse_card, rank
 
@@ -26,6 +27,18 @@ ASK_PENALTY = 100
 TOKEN_RANK = {r.lower(): r for r in NATURAL_RANKS} | {"2": "2", "jk": JOKER, "3": "3"}
 TOKEN_ALIASES = {"t": "10", "joker": "jk", "jokers": "jk", "ace": "a", "1": "a", "11": "j", "12": "q", "13": "k"}
 _ORDER = {r: i for i, r in enumerate(("3", *NATURAL_RANKS, "2", JOKER))}
+
+
+class _PerCard(dict[str, str]):
+    """A card fact worked out once per card code (menus ask it of every card, every move)."""
+
+    def __init__(self, fact: Callable[[str], str]) -> None:
+        super().__init__()
+        self.fact = fact
+
+    def __missing__(self, card: str) -> str:
+        out = self[card] = self.fact(card)
+        return out
 
 
 def card_rank(card: str) -> str:
@@ -60,6 +73,10 @@ def total(cards: list[str] | tuple[str, ...]) -> int:
 def token(card: str) -> str:
     """A card's notation token: its rank in lower case, `jk` for a joker."""
     return "jk" if card == JOKER else rank(card).lower()
+
+
+RANK_OF = _PerCard(rank)  # card -> rank ("10", "2", "JK")
+TOKEN_OF = _PerCard(token)  # card -> notation token ("10", "2", "jk")
 
 
 def canonical_tokens(cards: list[str]) -> list[str]:

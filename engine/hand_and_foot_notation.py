@@ -67,6 +67,24 @@ def discard_action(tok: str) -> Action:
     return a
 
 
+# Menu entries by rank, built once: a menu lists them for every hand, every move.
+# Per natural rank: (add one, add a 2 onto it, add a joker onto it, three, two and a 2, two and a joker).
+RANK_MELDS = {
+    r: (
+        meld_action([r.lower()], None),
+        meld_action(["2"], r),
+        meld_action(["jk"], r),
+        meld_action([r.lower()] * 3, None),
+        meld_action([r.lower()] * 2 + ["2"], None),
+        meld_action([r.lower()] * 2 + ["jk"], None),
+    )
+    for r in NATURAL_RANKS
+}
+WILD_ADDS = (meld_action(["2"], None), meld_action(["jk"], None))  # onto the incomplete wild meld
+DISCARDS = {t: discard_action(t) for t in ("a", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "2", "jk", "3")}
+WILD_STARTS = tuple(meld_action(["2"] * k2 + ["jk"] * (3 - k2), None) for k2 in range(4))  # by number of 2s
+
+
 def parse_text(text: str) -> tuple[str, list[tuple[str, str]], str | None]:
     """(verb, card specs, `on` rank) from forgiving text; each spec is ("rank"|"card", value)."""
     tokens = normalise(text).split()
