@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from engine import GAMES
+from engine import GAMES, IllegalAction
 
 STEPS = 250
 # Games whose seeded games run longer: Hand and Foot plays its whole match (four hands, about
@@ -137,3 +137,34 @@ def _options(text: str) -> dict[str, str]:
 @pytest.mark.parametrize(("name", "players", "options", "seed"), _cases())
 def test_seeded_game_replays_exactly(name: str, players: int, options: str, seed: int) -> None:
     assert transcript(name, players, _options(options), seed) == EXPECTED[(name, players, options, seed)]
+
+
+def _parsed(state: object, seat: int, text: str) -> tuple[str, str, dict] | str:
+    try:
+        a = state.parse(seat, text)  # type: ignore[attr-defined]
+    except IllegalAction as e:
+        return str(e)
+    return (a.text, a.label, a.parts)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed"), [("hickory_dickory", 1, 7), ("hickory_dickory", 4, 8), ("hand_and_foot", 4, 9)]
+)
+def test_the_remembered_menu_changes_no_parse(name: str, players: int, seed: int) -> None:
+    """These engines' parse answers from the menu legal_actions just listed. Each listed text must
+    parse to the very same action without it, and after a move the old menu's texts must parse as
+    a fresh copy (which remembers no menu) parses them."""
+    state = GAMES[name].new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400 if name == "hand_and_foot" else STEPS):
+        if state.over:
+            break
+        seat = rng.choice(state.to_move)
+        menu = state.legal_actions(seat)
+        for action in menu:
+            assert _parsed(state.copy(), seat, action.text) == (action.text, action.label, action.parts)
+        state.apply(seat, rng.choice(menu))
+        if seat in state.to_move:
+            fresh = state.copy()
+            for action in menu:
+                assert _parsed(state, seat, action.text) == _parsed(fresh, seat, action.text)
