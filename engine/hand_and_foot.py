@@ -60,11 +60,11 @@ from engine.hand_and_foot_melds import (
     RANK_OF,
     TOKEN_OF,
     WILD,
-    fits,
     is_red_three,
     is_wild,
     piles_done,
     sort_hand,
+    takes_a_wild,
     value,
 )
 from engine.hand_and_foot_notation import (
@@ -376,7 +376,7 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
             if r in open_melds:
                 if n:
                     out.append(one)
-                if (n2 or njk) and fits(r, open_melds[r][1], [JOKER]):
+                if (n2 or njk) and takes_a_wild(r, open_melds[r][1]):
                     if n2:
                         out.append(add2)
                     if njk:

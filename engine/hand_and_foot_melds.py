@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from engine.cards import JOKER, Deck, is_red, parse_card, rank
 
@@ -29,14 +30,14 @@ TOKEN_ALIASES = {"t": "10", "joker": "jk", "jokers": "jk", "ace": "a", "1": "a",
 _ORDER = {r: i for i, r in enumerate(("3", *NATURAL_RANKS, "2", JOKER))}
 
 
-class _PerCard(dict[str, str]):
+class _PerCard(dict[str, Any]):
     """A card fact worked out once per card code (menus ask it of every card, every move)."""
 
-    def __init__(self, fact: Callable[[str], str]) -> None:
+    def __init__(self, fact: Callable[[str], Any]) -> None:
         super().__init__()
         self.fact = fact
 
-    def __missing__(self, card: str) -> str:
+    def __missing__(self, card: str) -> Any:
         out = self[card] = self.fact(card)
         return out
 
@@ -84,9 +85,12 @@ def canonical_tokens(cards: list[str]) -> list[str]:
     return sorted((token(c) for c in cards), key=lambda t: _ORDER[TOKEN_RANK[t]])
 
 
+_HAND_ORDER = _PerCard(lambda c: (_ORDER[rank(c)], c[-1]))
+
+
 def sort_hand(cards: list[str]) -> list[str]:
     """By rank (black 3s first, then A, 4..K, 2s, jokers), then suit."""
-    return sorted(cards, key=lambda c: (_ORDER[rank(c)], c[-1]))
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
 
 
 def read_token(tok: str) -> tuple[str, str | None]:
@@ -117,6 +121,20 @@ def meld_ok(rank_: str, cards: list[str]) -> bool:
 def fits(rank_: str, meld_cards: list[str], adding: list[str]) -> bool:
     """Whether `adding` may join an incomplete meld (the result must be a legal meld)."""
     return len(meld_cards) < PILE and meld_ok(rank_, meld_cards + adding)
+
+
+def takes_a_wild(rank_: str, meld_cards: list[str]) -> bool:
+    """fits(rank_, meld_cards, [a wild]) for a natural rank, without building the longer meld."""
+    n = len(meld_cards) + 1
+    if not 3 <= n <= PILE:
+        return False
+    wilds = 1
+    for c in meld_cards:
+        if c == JOKER or c[:-1] == "2":
+            wilds += 1
+        elif rank(c) != rank_:
+            return False
+    return wilds <= wild_limit(n)
 
 
 def pile_kind(meld: list) -> str | None:
