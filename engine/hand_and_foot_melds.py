@@ -130,9 +130,10 @@ def takes_a_wild(rank_: str, meld_cards: list[str]) -> bool:
         return False
     wilds = 1
     for c in meld_cards:
-        if c == JOKER or c[:-1] == "2":
+        r = c[:-1]  # a joker aside, the rank
+        if r == "2" or c == JOKER:
             wilds += 1
-        elif rank(c) != rank_:
+        elif r != rank_:
             return False
     return wilds <= wild_limit(n)
 
