@@ -52,6 +52,8 @@ def sub_multisets(codes: list[str], size: int | None = None) -> list[list[str]]:
     """Distinct non-empty sub-multisets (of one size, if given), each in data order."""
     counts = Counter(codes)
     keys = data_sorted(list(counts))
+    if size == 1:  # the usual cost: one of each kind, already in data order
+        return [[k] for k in keys]
     out = []
     for picks in product(*(range(counts[k] + 1) for k in keys)):
         total = sum(picks)

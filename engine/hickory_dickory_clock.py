@@ -131,12 +131,9 @@ class ClockMixin:
                 self.step = "end"
 
     def _waiting_inner(self, seat: int) -> list[str]:
+        mice, minute, activated = self.mice[seat], self.minute, self.activated
         return [
-            m
-            for m in MICE
-            if self.mice[seat][m].where == "inner"
-            and self.mice[seat][m].number == self.minute
-            and f"{seat}:{m}" not in self.activated
+            m for m in MICE if (x := mice[m]).number == minute and x.where == "inner" and f"{seat}:{m}" not in activated
         ]
 
     def _next_inner_seat(self) -> int | None:
