@@ -149,7 +149,8 @@ class ActionsMixin:
                 out.append(claim(self.leaf[n - 1]))
             if self._can_act(seat, f["mouse"], n):
                 out.append(act_at(n, self.tokens[n - 1]))
-            for fav in data_sorted([x for x in set(self.favors[seat]) if x in ICON_FAVORS]):
+            icons = [x for x in self.favors[seat] if x in ICON_FAVORS]
+            for fav in data_sorted(set(icons)) if icons else ():
                 if self._favor_possible(seat, f["mouse"], fav):
                     out.append(play_favor(fav))
         out.append(END_TURN)
