@@ -129,7 +129,7 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
     first: tuple[int, str] | None = None
     # The last menu full_actions listed, for parse: (stamp, seat, actions). Every applied move
     # bumps the stamp, so an older menu is never used; copies and loaded games start without one.
-    _menu: tuple[int, int, list[Action]] | None = None
+    _menu: tuple[int, int, tuple[Action, ...]] | None = None
     _stamp: int = 0
 
     # -- construction ---------------------------------------------------------
@@ -343,7 +343,7 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
                 out.append(plain_action("pickup"))
         else:
             out = self._play_actions(seat)
-        self._menu = (self._stamp, seat, out)
+        self._menu = (self._stamp, seat, tuple(out))  # a copy: callers may change their list
         return out
 
     def _play_actions(self, seat: int) -> list[Action]:

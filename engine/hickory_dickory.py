@@ -151,7 +151,7 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
     # The last menu legal_actions listed, for parse: (stamp, seat, actions). `_settle` ends
     # every move and every test set-up, and bumps the stamp, so an older menu is never used.
     # Copies and loaded games start without one.
-    _menu: tuple[int, int, list[Action]] | None = None
+    _menu: tuple[int, int, tuple[Action, ...]] | None = None
     _stamp: int = 0
 
     # -- construction ---------------------------------------------------------------
@@ -292,7 +292,7 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
         if seat not in self.to_move:
             return []
         menu = self._frame_actions(self.stack[-1])
-        self._menu = (self._stamp, seat, menu)
+        self._menu = (self._stamp, seat, tuple(menu))  # a copy: callers may change their list
         return menu
 
     def parse(self, seat: int, text: str) -> Action:
