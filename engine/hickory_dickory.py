@@ -1,8 +1,8 @@
 """Hickory Dickory: mice ride the minute hand of a cuckoo clock, jumping off to collect tiles.
 
 The engine turns the clock itself; the seat that owes the pending decision is `to_move`. House data
-(tiles, boards, quests, favors, chain) lives in engine/hickory_dickory_data.py; house rules are in
-docs/rules/hickory-dickory.md.
+(tiles, boards, quests, favors, chain) lives in engine/hickory_dickory_data.py, the menu entries that
+recur (built once) in engine/hickory_dickory_notation.py; house rules are in docs/rules/hickory-dickory.md.
 
 Action notation (Action.text is canonical and lowercase; M is scavenger|scurrier|spotter|scamp,
 N a clock number 1-12, T a tile code such as rb or w, or a bonus favor id such as f9):
