@@ -29,9 +29,12 @@ buried, cards sitting out of sequence, and occupied cells (see `_score`).
 
 from __future__ import annotations
 
+import gc
 import heapq
 import random
+import threading
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +42,12 @@ from engine.cards import RANKS
 
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
-DEFAULT_BUDGET = 100_000  # generated positions
+# Generated positions. Every solvable deal of 1..32000 is won within it (the slowest,
+# 19957, at about 444,000 positions, 8 s); a deal with no win (11982) uses it all,
+# about 20 s and 0.5 GB. The bot asks with its own small budgets (engine/freecell.py).
+DEFAULT_BUDGET = 1_000_000
 SLICE = 500  # positions one strategy generates before the next takes a turn
 CLASSIC_HEAD = 2000  # the classic search's turn, before the strategies take over
-HEAD_START = 5000  # the first strategy's first turn: most deals are won inside it
 SUIT_ORDER = "CDHS"  # the Microsoft suit order; card = rank * 4 + suit index
 CELL_NAMES = "abcd"
 FOUNDATION = 12  # destination code for the foundations in a recorded move
@@ -109,30 +114,32 @@ class Strategy:
     low_rank: bool = False  # disorder = cards above a lower card, not above a break
     depth: float = 0  # per move made so far (0: pure greedy best-first)
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
+    whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
-# long time; which region depends on the heuristic and on how ties are broken. So
-# several searches take turns: the classic one (pure greedy, ties to the oldest) alone
-# for CLASSIC_HEAD positions, which wins most deals (and keeps the lines the tests
-# and pictures replay, deal 86 among them); then three weighted searches that count
-# each move made (depth 1, a weighted A*: it stops a search from going deep in a bad
-# region) and weigh free cells and empty columns more (3 and 5: room to move is what
-# a stuck search lacks), the first for HEAD_START positions, then each in turn for
-# SLICE. The second and third weigh the position differently and break ties at
-# random, so they wander apart. On deals 1..1000 (budget 100,000) this solves all of
-# them where the old three greedy searches missed 286, 657 and 672, with the 99th
-# percentile at 17,904 positions instead of 25,288; bench/bench_solver.py
-# measures it, and the figures of deals 1..32000 are in the README. Letting the
-# classic search back into the rotation wins deal 2334 (7,644 positions of its own)
-# but loses more deals the three win with nearly the whole budget (829, 2172, 4472,
-# 10388, 13930 among deals 1..16000), so it stays out.
+# long time; which region depends on the heuristic, on how ties are broken and on
+# which moves it may make. So several searches take turns: the classic one (pure
+# greedy, ties to the oldest) alone for CLASSIC_HEAD positions, which wins about 80%
+# of deals (and keeps the lines the tests and pictures replay, deal 86 among them);
+# then three searches in turn, SLICE positions each. What the slow deals need is
+# searches that wander apart, not one good one: the weighted A* (depth 1, cells and
+# empty columns weighed 3 and 5) breaks ties at random; a second one with the same
+# weights moves part of a run only to send the card under it up (`whole_runs`: fewer
+# moves, so a different and often shorter path); the third is the classic greedy
+# search with that same pruning. Chosen by simulating schedules from each search's
+# own position count on the 349 slowest deals of every 8th deal of 1..32000 (the
+# searches are independent, so a schedule's cost follows from them): the 99th
+# percentile positions fell from about 17,500 (classic 2000, then the old three
+# weighted searches, the first with a 5,000 head start) to about 12,500.
 CLASSIC = Strategy()
 STRATEGIES = (
-    Strategy(depth=1, cell=3, empty=5),
-    Strategy(low_rank=True, seed=2, depth=1, cell=3, empty=5),
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1),
+    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
+    Strategy(whole_runs=True),
 )
+# The weights `evaluate` scores a position with (a hint's best guess when no win is found).
+EVALUATION = Strategy(depth=1, cell=3, empty=5)
 
 
 def solve(source: Any, budget: int = DEFAULT_BUDGET) -> list[str] | None:
@@ -141,9 +148,9 @@ def solve(source: Any, budget: int = DEFAULT_BUDGET) -> list[str] | None:
 
 
 def evaluate(source: Any) -> int:
-    """The first strategy's heuristic for a position (lower is closer to a win)."""
+    """The heuristic of EVALUATION for a position (lower is closer to a win)."""
     cols, cells, found = to_position(source)
-    return _score(cols, cells, found, {}, STRATEGIES[0])
+    return _score(cols, cells, found, {}, EVALUATION)
 
 
 def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
@@ -154,30 +161,64 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
     start = (tuple(lcols), tuple(lcells), tuple(lfound))
     if sum(lfound) == 52:
         return Result(prefix, 1, False)
-    searches = [_Search(start, strategy) for strategy in (CLASSIC, *STRATEGIES)]
+    with _gc_paused():
+        return _run([_Search(start, strategy) for strategy in (CLASSIC, *STRATEGIES)], budget, prefix)
+
+
+def _run(searches: list[_Search], budget: int, prefix: list[str]) -> Result:
     used = 0
-    for i, share in _turns(len(STRATEGIES)):
+    for i, share in _turns(searches):
         one = searches[i]
         before = one.generated
         outcome = one.advance(min(share, budget - used))
         used += one.generated - before
-        if outcome is False:  # the whole space was searched: no strategy can do better
-            return Result(None, used, True)
-        if outcome is not None:
+        if outcome is False:
+            if not one.strategy.whole_runs:  # the whole space was searched: no strategy can do better
+                return Result(None, used, True)
+            one.done = True  # its pruned space holds no win; the others go on
+        elif outcome is not None:
             return Result(prefix + outcome, used, False)
         if used >= budget:
             break
     return Result(None, used, False)
 
 
-def _turns(strategies: int) -> Iterator[tuple[int, int]]:
-    """(search, positions) turns: the classic search's head start, then the first strategy's,
-    then each strategy in turn for SLICE positions (the classic one no more)."""
+_gc_lock = threading.Lock()
+_gc_holders = 0  # searches running now (the bot may run several in threads)
+_gc_was_enabled = False
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while searches run, and restore it after the last.
+
+    A search allocates millions of small tuples and no cycles; the collector would keep
+    walking the growing heap and seen set for nothing (10-15% of the time on the slow deals).
+    """
+    global _gc_holders, _gc_was_enabled
+    with _gc_lock:
+        if _gc_holders == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_holders += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders -= 1
+            if _gc_holders == 0 and _gc_was_enabled:
+                gc.enable()
+
+
+def _turns(searches: list[_Search]) -> Iterator[tuple[int, int]]:
+    """(search, positions) turns: the classic search's head start, then each strategy in turn
+    for SLICE positions (the classic one no more), while any is left that has not used up
+    its pruned space."""
     yield 0, CLASSIC_HEAD
-    yield 1, HEAD_START
-    while True:
-        for i in range(1, strategies + 1):
-            yield i, SLICE
+    while any(not one.done for one in searches[1:]):
+        for i in range(1, len(searches)):
+            if not searches[i].done:
+                yield i, SLICE
 
 
 class _Search:
@@ -186,6 +227,7 @@ class _Search:
     def __init__(self, start: Position, strategy: Strategy) -> None:
         self.start = start
         self.strategy = strategy
+        self.done = False  # set when a pruned search ran out of positions
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
@@ -207,13 +249,13 @@ class _Search:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
         nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
-        rng = self.rng
+        rng, whole_runs = self.rng, strategy.whole_runs
         stop = len(seen) + limit
         while heap:
             _, _, index, (pcols, pcells, pfound), depth, back = heapq.heappop(heap)
             depth += 1
             cost = depth * strategy.depth
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back):
+            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
                 size = len(seen)
                 seen.add(key)  # one hash, where `key in seen` first would take two
@@ -305,6 +347,7 @@ def _children(
     found: tuple[int, ...],
     columns: dict[Column, tuple[int, int, int]],
     back: Move | None = None,
+    whole_runs: bool = False,
 ) -> list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]]:
     """(move, columns, cells, foundations) for every move, auto-moves applied.
 
@@ -390,6 +433,10 @@ def _children(
         run = info[0]
         moves: list[tuple[Move, Column, int, Column]] = []  # (move, what stays, target, new target)
         for d in range(run if run < limit else limit):
+            if whole_runs and d + 1 < run:  # part of a run: worth it only to send the card it uncovers up
+                below = col[n - 2 - d]
+                if found[below & 3] != (below >> 2) - 1:
+                    continue
             for j in wanted.get(col[n - 1 - d], ()):
                 moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
         if first_empty >= 0:
