@@ -18,7 +18,7 @@ def replay(state, moves):
     return state
 
 
-@pytest.mark.parametrize("deal", [1, 2, 3, 164, 617, 1000, 25017, 28677, 500_000, 999_999])
+@pytest.mark.parametrize("deal", [1, 2, 3, 164, 617, 1000, 2198, 25017, 28677, 500_000, 999_999])
 def test_solutions_replay_through_apply_and_win(deal):
     state = GAME.new(1, options={"deal": str(deal)})
     moves = freecell_solver.solve(state)
