@@ -42,10 +42,10 @@ from engine.cards import RANKS
 
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
-# Generated positions. The slowest deals of 1..32000 are won well inside it (2928 at
-# about 833,000 positions, 12 s of CPU; 19957 at 706,000); a deal with no win (11982)
-# uses it all, about 25 s and 0.8 GB. The bot asks with its own small budgets
-# (engine/freecell.py), so this only sets what `solve` and `search` try by default.
+# Generated positions. The slowest deals of 1..32000 are won well inside it (4864 and
+# 2928 at about 833,000 positions, 13 s of CPU; 19957 at 706,000); deal 11982 has no
+# win and its search runs dry at about 276,000 (4.5 s). The bot asks with its own small
+# budgets (engine/freecell.py), so this only sets what `solve` and `search` try by default.
 DEFAULT_BUDGET = 1_500_000
 SLICE = 500  # positions one strategy generates before the next takes a turn
 CLASSIC_HEAD = 2000  # the classic search's turn, before the strategies take over
@@ -124,15 +124,16 @@ class Strategy:
 # greedy, ties to the oldest) alone for CLASSIC_HEAD positions, which wins about 80%
 # of deals (and keeps the lines the tests and pictures replay, deal 86 among them);
 # then three searches in turn, SLICE positions each. What the slow deals need is
-# searches that wander apart, not one good one: the weighted A* (depth 1, cells and
-# empty columns weighed 3 and 5) breaks ties at random; a second one with the same
-# weights moves part of a run only to send the card under it up (`whole_runs`: fewer
+# searches that wander apart, not one good one: a weighted A* (depth 1, a card out
+# 4, cells and empty columns 3 and 5) breaks ties at random; a second one (out 5)
+# moves part of a run only to send the card under it up (`whole_runs`: fewer
 # moves, so a different and often shorter path); the third is the classic greedy
 # search with that same pruning. Chosen by simulating schedules from each search's
 # own position count on the 349 slowest deals of every 8th deal of 1..32000 (the
-# searches are independent, so a schedule's cost follows from them): the 99th
-# percentile positions fell from about 17,500 (classic 2000, then the old three
-# weighted searches, the first with a 5,000 head start) to about 12,500.
+# searches are independent, so a schedule's cost follows from them). On every 8th deal
+# the 99th percentile went from 19,377 positions (275 ms) with the old three weighted
+# searches (the first with a 5,000 head start) to 17,031 (184 ms, columns as bytes and
+# the collector paused counting too); bench/out/solver.json has deals 1..32000.
 CLASSIC = Strategy()
 STRATEGIES = (
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1),
