@@ -1,7 +1,7 @@
 """Solitaire benchmark: the FreeCell solver over numbered deals, and random-play speed.
 
-    python bench/bench_solver.py [--first 1] [--deals 1000 | --all | --list 1464,2334] [--budget 100000] [--jobs J]
-                                 [--seconds 5]
+    python bench/bench_solver.py [--first 1] [--deals 1000 | --all | --list 1464,2334] [--step 8]
+                                 [--budget N] [--jobs J] [--log out.tsv] [--seconds 5]
 
 `--all` runs the Microsoft deals 1..32000 (deal 11982 is the one known to have no win).
 
@@ -110,6 +110,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--all", action="store_true", help="deals 1..32000")
     parser.add_argument("--list", default="", help="comma-separated deal numbers (instead of a range)")
+    parser.add_argument("--step", type=int, default=1, help="every step-th deal of the range (a sample)")
     parser.add_argument("--log", default="", help="write deal, solved, cpu s, positions, wall s per line here")
     parser.add_argument("--budget", type=int, default=freecell_solver.DEFAULT_BUDGET)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -117,7 +118,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.all:
         args.first, args.deals = 1, 32000
-    deals = [int(d) for d in args.list.split(",")] if args.list else list(range(args.first, args.first + args.deals))
+    if args.list:
+        deals = [int(d) for d in args.list.split(",")]
+    else:
+        deals = list(range(args.first, args.first + args.deals, args.step))
     report = {
         "solver": solver_stats(deals, args.budget, args.jobs, args.log),
         "freecell_random": random_actions_per_second("freecell", args.seconds),

@@ -17,8 +17,10 @@ texts replay through `State.apply`:
   always), just as the game does after each move. The closure is unique because
   foundations only grow, so the order of the sweep does not matter.
 
-Positions are integer tuples: a card is rank * 4 + suit (rank 1..13, suits in the
-Microsoft order clubs, diamonds, hearts, spades), 0 is an empty free cell. The
+A card is the integer rank * 4 + suit (rank 1..13, suits in the Microsoft order
+clubs, diamonds, hearts, spades). A column is a bytes object, one card a byte
+(bytes hash, compare and search in C, and cache their hash: 15-20% faster than
+tuples of ints); the cells are a tuple of ints, 0 an empty cell. The
 transposition table keys on the columns as a sorted multiset and the cells as a
 sorted tuple, since neither the order of columns nor of cells changes what can be
 done. The heuristic counts cards still out, how deep the next card of each suit is
@@ -27,9 +29,12 @@ buried, cards sitting out of sequence, and occupied cells (see `_score`).
 
 from __future__ import annotations
 
+import gc
 import heapq
 import random
+import threading
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,16 +42,19 @@ from engine.cards import RANKS
 
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
-DEFAULT_BUDGET = 100_000  # generated positions
+# Generated positions. The slowest deals of 1..32000 are won well inside it (4864 and
+# 2928 at about 833,000 positions, 13 s of CPU; 19957 at 706,000); deal 11982 has no
+# win and its search runs dry at about 276,000 (4.5 s). The bot asks with its own small
+# budgets (engine/freecell.py), so this only sets what `solve` and `search` try by default.
+DEFAULT_BUDGET = 1_500_000
 SLICE = 500  # positions one strategy generates before the next takes a turn
 CLASSIC_HEAD = 2000  # the classic search's turn, before the strategies take over
-HEAD_START = 5000  # the first strategy's first turn: most deals are won inside it
 SUIT_ORDER = "CDHS"  # the Microsoft suit order; card = rank * 4 + suit index
 CELL_NAMES = "abcd"
 FOUNDATION = 12  # destination code for the foundations in a recorded move
 CELLS_BASE = 8  # pile codes 0..7 are columns, 8..11 free cells
 
-Column = tuple[int, ...]
+Column = bytes  # a column's cards bottom first, one byte each: cheap to hash, compare and search
 Position = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...]]
 Move = tuple[int, int, int]  # (source pile, destination pile, cards)
 
@@ -59,6 +67,7 @@ _OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
 _FITS_ONTO: list[tuple[int, ...]] = [()] * 56
 for _c in range(8, 56):
     _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
+_BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
 
 
 def card_int(code: str) -> int:
@@ -82,7 +91,7 @@ def to_position(source: Any) -> Position:
         tableau, cells, found = source.tableau, source.cells, source.found
     if len(tableau) != 8 or len(cells) != 4:
         raise ValueError("a FreeCell position has eight columns and four free cells")
-    cols = tuple(tuple(card_int(c) for c in col) for col in tableau)
+    cols = tuple(bytes(card_int(c) for c in col) for col in tableau)
     cell_ints = tuple(card_int(c) if c else 0 for c in cells)
     return cols, cell_ints, tuple(int(found.get(s, 0)) for s in SUIT_ORDER)
 
@@ -106,30 +115,41 @@ class Strategy:
     low_rank: bool = False  # disorder = cards above a lower card, not above a break
     depth: float = 0  # per move made so far (0: pure greedy best-first)
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
+    whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
-# long time; which region depends on the heuristic and on how ties are broken. So
-# several searches take turns: the classic one (pure greedy, ties to the oldest) alone
-# for CLASSIC_HEAD positions, which wins most deals (and keeps the lines the tests
-# and pictures replay, deal 86 among them); then three weighted searches that count
-# each move made (depth 1, a weighted A*: it stops a search from going deep in a bad
-# region) and weigh free cells and empty columns more (3 and 5: room to move is what
-# a stuck search lacks), the first for HEAD_START positions, then each in turn for
-# SLICE. The second and third weigh the position differently and break ties at
-# random, so they wander apart. On deals 1..1000 (budget 100,000) this solves all of
-# them where the old three greedy searches missed 286, 657 and 672, with the 99th
-# percentile at 17,904 positions instead of 25,288; bench/bench_solver.py
-# measures it, and the figures of deals 1..32000 are in the README. Letting the
-# classic search back into the rotation wins deal 2334 (7,644 positions of its own)
-# but loses more deals the three win with nearly the whole budget (829, 2172, 4472,
-# 10388, 13930 among deals 1..16000), so it stays out.
+# long time; which region depends on the heuristic, on how ties are broken and on
+# which moves it may make. So several searches take turns: the classic one (pure
+# greedy, ties to the oldest) alone for CLASSIC_HEAD positions, which wins about 80%
+# of deals (and keeps the lines the tests and pictures replay, deal 86 among them);
+# then three searches in turn, SLICE positions each. What the slow deals need is
+# searches that wander apart, not one good one: a weighted A* (depth 1, a card out
+# 4, cells and empty columns 3 and 5) breaks ties at random; a second one (out 5)
+# moves part of a run only to send the card under it up (`whole_runs`: fewer
+# moves, so a different and often shorter path); the third is the classic greedy
+# search with that same pruning. Chosen by simulating schedules from each search's
+# own position count on the 349 slowest deals of every 8th deal of 1..32000 (the
+# searches are independent, so a schedule's cost follows from them). On every 8th deal
+# the 99th percentile went from 19,377 positions (275 ms) with the old three weighted
+# searches (the first with a 5,000 head start) to 17,031 (184 ms, columns as bytes and
+# the collector paused counting too); bench/out/solver.json has deals 1..32000.
 CLASSIC = Strategy()
 STRATEGIES = (
+    Strategy(out=4, cell=3, empty=5, seed=3, depth=1),
+    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
+    Strategy(whole_runs=True),
+)
+# Deals not won by WIDEN_AT positions (well past the 99th percentile) get two more
+# searches in the rotation, the old first two: the three above share a blind spot on a
+# few deals (2198 and 2928 among 1..3619 were not won in 1,000,000 positions by them).
+WIDEN_AT = 50_000
+LATE_STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5),
     Strategy(low_rank=True, seed=2, depth=1, cell=3, empty=5),
-    Strategy(out=4, cell=3, empty=5, seed=3, depth=1),
 )
+# The weights `evaluate` scores a position with (a hint's best guess when no win is found).
+EVALUATION = Strategy(depth=1, cell=3, empty=5)
 
 
 def solve(source: Any, budget: int = DEFAULT_BUDGET) -> list[str] | None:
@@ -138,9 +158,9 @@ def solve(source: Any, budget: int = DEFAULT_BUDGET) -> list[str] | None:
 
 
 def evaluate(source: Any) -> int:
-    """The first strategy's heuristic for a position (lower is closer to a win)."""
+    """The heuristic of EVALUATION for a position (lower is closer to a win)."""
     cols, cells, found = to_position(source)
-    return _score(cols, cells, found, {}, STRATEGIES[0])
+    return _score(cols, cells, found, {}, EVALUATION)
 
 
 def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
@@ -151,30 +171,69 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
     start = (tuple(lcols), tuple(lcells), tuple(lfound))
     if sum(lfound) == 52:
         return Result(prefix, 1, False)
-    searches = [_Search(start, strategy) for strategy in (CLASSIC, *STRATEGIES)]
-    used = 0
-    for i, share in _turns(len(STRATEGIES)):
-        one = searches[i]
-        before = one.generated
-        outcome = one.advance(min(share, budget - used))
-        used += one.generated - before
-        if outcome is False:  # the whole space was searched: no strategy can do better
-            return Result(None, used, True)
-        if outcome is not None:
-            return Result(prefix + outcome, used, False)
-        if used >= budget:
+    with _gc_paused():
+        return _run(start, budget, prefix)
+
+
+def _run(start: Position, budget: int, prefix: list[str]) -> Result:
+    """The classic search's head start, then the strategies in turn for SLICE positions each
+    (the LATE ones join once WIDEN_AT positions are spent), while any has positions left."""
+    classic = _Search(start, CLASSIC)
+    outcome = classic.advance(min(CLASSIC_HEAD, budget))
+    used = classic.generated - 1
+    if outcome is False:  # the whole space was searched: no strategy can do better
+        return Result(None, used, True)
+    if outcome is not None:
+        return Result(prefix + outcome, used, False)
+    rotation = [_Search(start, strategy) for strategy in STRATEGIES]
+    late = True
+    while used < budget:
+        if late and used >= WIDEN_AT:
+            rotation += [_Search(start, strategy) for strategy in LATE_STRATEGIES]
+            late = False
+        live = [one for one in rotation if not one.done]
+        if not live:
             break
+        for one in live:
+            before = one.generated
+            outcome = one.advance(min(SLICE, budget - used))
+            used += one.generated - before
+            if outcome is False:
+                if not one.strategy.whole_runs:
+                    return Result(None, used, True)
+                one.done = True  # its pruned space holds no win; the others go on
+            elif outcome is not None:
+                return Result(prefix + outcome, used, False)
+            if used >= budget:
+                break
     return Result(None, used, False)
 
 
-def _turns(strategies: int) -> Iterator[tuple[int, int]]:
-    """(search, positions) turns: the classic search's head start, then the first strategy's,
-    then each strategy in turn for SLICE positions (the classic one no more)."""
-    yield 0, CLASSIC_HEAD
-    yield 1, HEAD_START
-    while True:
-        for i in range(1, strategies + 1):
-            yield i, SLICE
+_gc_lock = threading.Lock()
+_gc_holders = 0  # searches running now (the bot may run several in threads)
+_gc_was_enabled = False
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while searches run, and restore it after the last.
+
+    A search allocates millions of small tuples and no cycles; the collector would keep
+    walking the growing heap and seen set for nothing (10-15% of the time on the slow deals).
+    """
+    global _gc_holders, _gc_was_enabled
+    with _gc_lock:
+        if _gc_holders == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_holders += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders -= 1
+            if _gc_holders == 0 and _gc_was_enabled:
+                gc.enable()
 
 
 class _Search:
@@ -183,6 +242,7 @@ class _Search:
     def __init__(self, start: Position, strategy: Strategy) -> None:
         self.start = start
         self.strategy = strategy
+        self.done = False  # set when a pruned search ran out of positions
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
@@ -204,19 +264,20 @@ class _Search:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
         nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
-        rng = self.rng
+        rng, whole_runs = self.rng, strategy.whole_runs
         stop = len(seen) + limit
         while heap:
             _, _, index, (pcols, pcells, pfound), depth, back = heapq.heappop(heap)
             depth += 1
             cost = depth * strategy.depth
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back):
+            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
-                if key in seen:
+                size = len(seen)
+                seen.add(key)  # one hash, where `key in seen` first would take two
+                if len(seen) == size:
                     continue
-                seen.add(key)
                 nodes.append((index, move))
-                if sum(cfound) == 52:
+                if cfound is not pfound and sum(cfound) == 52:
                     return _replay(nodes, len(nodes) - 1, self.start)
                 score = _score(ccols, ccells, cfound, columns, strategy) + cost
                 tie = rng.random() if rng else len(nodes)
@@ -301,6 +362,7 @@ def _children(
     found: tuple[int, ...],
     columns: dict[Column, tuple[int, int, int]],
     back: Move | None = None,
+    whole_runs: bool = False,
 ) -> list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]]:
     """(move, columns, cells, foundations) for every move, auto-moves applied.
 
@@ -315,10 +377,10 @@ def _children(
     """
     out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
     free = cells.count(0)
-    empties = cols.count(())
+    empties = cols.count(b"")
     limit = (free + 1) << empties
     limit_empty = (free + 1) << (empties - 1) if empties else 0
-    first_empty = cols.index(()) if empties else -1
+    first_empty = cols.index(b"") if empties else -1
     first_cell = cells.index(0) if free else -1
     undo: Move | None = None  # the move (as generated here) that would undo `back`
     if back is not None:
@@ -364,7 +426,7 @@ def _children(
                 if (CELLS_BASE + ci, j, 1) == undo:
                     continue
                 ncols = list(cols)
-                ncols[j] = (*cols[j], c)
+                ncols[j] = cols[j] + _BYTE[c]
                 out.append(((CELLS_BASE + ci, j, 1), tuple(ncols), tcells, found))
 
     for i, col in enumerate(cols):
@@ -386,6 +448,10 @@ def _children(
         run = info[0]
         moves: list[tuple[Move, Column, int, Column]] = []  # (move, what stays, target, new target)
         for d in range(run if run < limit else limit):
+            if whole_runs and d + 1 < run:  # part of a run: worth it only to send the card it uncovers up
+                below = col[n - 2 - d]
+                if found[below & 3] != (below >> 2) - 1:
+                    continue
             for j in wanted.get(col[n - 1 - d], ()):
                 moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
         if first_empty >= 0:
@@ -483,7 +549,7 @@ def _text(src: int, dst: int, count: int, cols: list[Column]) -> str:
 
 def _play(cols: list[Column], cells: list[int], found: list[int], src: int, dst: int, count: int) -> None:
     if src >= CELLS_BASE:
-        moving: Column = (cells[src - CELLS_BASE],)
+        moving: Column = _BYTE[cells[src - CELLS_BASE]]
         cells[src - CELLS_BASE] = 0
     else:
         moving = cols[src][len(cols[src]) - count :]

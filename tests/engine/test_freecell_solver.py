@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -17,7 +18,7 @@ def replay(state, moves):
     return state
 
 
-@pytest.mark.parametrize("deal", [1, 2, 3, 164, 617, 1000, 500_000, 999_999])
+@pytest.mark.parametrize("deal", [1, 2, 3, 164, 617, 1000, 2198, 25017, 28677, 500_000, 999_999])
 def test_solutions_replay_through_apply_and_win(deal):
     state = GAME.new(1, options={"deal": str(deal)})
     moves = freecell_solver.solve(state)
@@ -99,3 +100,45 @@ def test_most_deals_solve_quickly():
         solved += result.moves is not None
     assert solved >= 0.95 * len(deals)
     assert time.perf_counter() - start < 60
+
+
+def _column(*codes):
+    return bytes(freecell_solver.card_int(c) for c in codes)
+
+
+@pytest.mark.parametrize(
+    ("hearts_home", "whole_runs", "expected"),
+    [
+        (0, False, [(0, 1, 2), (0, 2, 1), (0, 7, 3)]),  # every part of the run that fits somewhere
+        (0, True, [(0, 7, 3)]),  # only the whole run 9H 8S 7H onto 10C
+        (8, True, [(0, 1, 2), (0, 7, 3)]),  # 8S 7H onto 9D uncovers 9H, which can go up onto 8H
+    ],
+)
+def test_whole_runs_keeps_a_partial_run_move_only_when_it_uncovers_a_card_for_the_foundations(
+    hearts_home, whole_runs, expected
+):
+    columns = (
+        _column("KC", "9H", "8S", "7H"),
+        _column("9D"),
+        _column("8C"),
+        _column("QS"),
+        _column("QH"),
+        _column("JS"),
+        _column("JH"),
+        _column("10C"),
+    )
+    found = (0, 0, hearts_home, 0)
+    children = freecell_solver._children(columns, (0, 0, 0, 0), found, {}, None, whole_runs)
+    onto_columns = sorted(move for move, *_ in children if move[0] == 0 and move[1] < freecell_solver.CELLS_BASE)
+    assert onto_columns == expected
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_search_leaves_the_garbage_collector_as_it_found_it(enabled):
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert freecell_solver.solve(GAME.new(1, options={"deal": "2"}))
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
