@@ -108,3 +108,11 @@ def test_a_won_hand_scores_as_its_places():
     play(state, "rummy")
     assert state.over
     assert evaluate(state) == [1.0, 0.0]
+
+
+def test_search_keeps_its_melds_and_pair_and_sheds_a_lone_card():
+    state = stacked("3H")
+    play(state, "draw")  # seat 0 has drawn; its hand is then set to two melds, a pair and three lone cards
+    state.hands[0] = ["KS", "KH", "KD", "9D", "10D", "JD", "5C", "5H", "QC", "2C", "8S"]
+    action = ISMCTSPlayer(iterations=300, seed=3).choose(state, 0)
+    assert action.text.startswith("meld") or action.text in {"discard qc", "discard 2c", "discard 8s"}
