@@ -1,4 +1,4 @@
-"""Rummy's AI support: the determinization for ISMCTS and the heuristic player."""
+"""Rummy's AI support: the determinization for ISMCTS, the heuristic player and the position evaluation."""
 
 from __future__ import annotations
 
