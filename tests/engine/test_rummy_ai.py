@@ -7,6 +7,8 @@ import random
 
 from engine import GAMES
 from engine.ai import ISMCTSPlayer
+from engine.rummy import TableMeld
+from engine.rummy_ai import evaluate, lacking
 
 RUMMY = GAMES["rummy"]
 
@@ -63,3 +65,54 @@ def test_search_plays_legal_moves():
         action = player.choose(state, seat)
         assert action.text in {a.text for a in state.legal_actions(seat)}
         state.apply(seat, action)
+
+
+# -- the position evaluation --------------------------------------------------
+
+
+def test_a_hand_of_melds_lacks_nothing_and_loose_cards_lack_more():
+    state = stacked("3H")
+    state.hands[0] = ["KS", "KH", "KD", "9D", "10D", "JD", "2C"]
+    state.hands[1] = ["8D", "3D", "5S", "7C", "9C", "JH", "QS"]
+    assert lacking(state, 0) == 0.0  # two melds and the final discard
+    assert lacking(state, 1) == 5.0  # five lone cards and the 7-9 of clubs (a half each), less the discard
+    ahead, behind = evaluate(state)
+    assert ahead > 0.75 and behind < 0.25 and abs(ahead + behind - 1) < 1e-9
+
+
+def test_a_near_meld_counts_half_unless_its_missing_cards_are_dead():
+    state = stacked("3H")
+    state.hands[0] = ["5S", "5H", "9C", "KD"]
+    state.hands[1] = ["2D", "3D", "4S", "JH"]
+    state.discard = ["8C"]
+    assert lacking(state, 0) == 2.0  # the pair counts a half each, the king and nine one each, less the discard
+    state.hands[1] = ["5D", "3D", "4S", "JH"]  # one fifth still live: the pair stays near
+    assert lacking(state, 0) == 2.0
+    state.discard = ["5C", "8C"]  # the other five lies dead under the top
+    assert lacking(state, 0) == 3.0
+
+
+def test_a_lay_off_on_the_table_covers_a_card():
+    state = stacked("3H")
+    state.melds = [TableMeld(("9D", "10D", "JD"), 0)]
+    state.hands[1] = ["QD", "2S", "7H"]
+    assert lacking(state, 1) == 1.0  # the queen goes on the diamonds, one card is the discard
+    state.melds = []
+    assert lacking(state, 1) == 2.0
+
+
+def test_a_won_hand_scores_as_its_places():
+    state = stacked("QD")
+    play(state, "take")
+    state.hands[0] = ["KS", "KH", "KD", "9D", "10D", "JD", "QD", "2C"]
+    play(state, "rummy")
+    assert state.over
+    assert evaluate(state) == [1.0, 0.0]
+
+
+def test_search_keeps_its_melds_and_pair_and_sheds_a_lone_card():
+    state = stacked("3H")
+    play(state, "draw")  # seat 0 has drawn; its hand is then set to two melds, a pair and three lone cards
+    state.hands[0] = ["KS", "KH", "KD", "9D", "10D", "JD", "5C", "5H", "QC", "2C", "8S"]
+    action = ISMCTSPlayer(iterations=300, seed=3).choose(state, 0)
+    assert action.text.startswith("meld") or action.text in {"discard qc", "discard 2c", "discard 8s"}
