@@ -87,15 +87,10 @@ def evaluate(state: BourreState) -> list[float]:
 
 
 def _play_hand(world: BourreState, scale: float) -> list[float]:
-    """Play the current hand of `world` out by the heuristic and score it for every seat.
-
-    Once the match is in its last hand, a tie or a bourré plays on: the next hand usually
-    settles the match, and its places are worth far more than a chip count (in a one-hand
-    match going bourré keeps a chance of a draw, while losing cleanly loses outright).
-    """
-    last = world.hand_no + (1 if world.hand_no >= int(world.options["hands"]) else 0)
+    """Play the current hand of `world` out by the heuristic and score it for every seat."""
+    hand_no = world.hand_no
     rng = world.rng
-    while not world.over and world.hand_no <= last:
+    while not world.over and world.hand_no == hand_no:
         _step(world, world.to_move[0], rng)
     if world.over:
         return _place_rewards(world.chips)
