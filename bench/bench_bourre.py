@@ -8,7 +8,8 @@ Random-play speed and ISMCTS strength come from the generic bench:
 A one-hand match is mostly the luck of one deal; the default ten hands let skill show but
 cost ten times as much. --fixed runs ISMCTS's full 300 iterations, which an idle machine
 reaches well inside the 1 s budget (about 1,600 iterations a CPU second at four seats,
-1,000 at eight), so a loaded machine cannot weaken it.
+1,000 at eight), so a loaded machine cannot weaken it. Add --seer for the ceiling (a search
+that sees every hand and the stock); bench/out/bourre_ai.json holds this stop's figures.
 
 Views are taken from real heuristic games at 2 and 8 seats in the middle of a trick.
 """

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from engine.ai import register_evaluation
 from engine.bourre_rules import HIGH, allowed, high, sure_trumps, trick_winner
 from engine.core import Action, SmallRng, copy_rng, places_from_scores
 
@@ -20,6 +21,12 @@ if TYPE_CHECKING:
 
 _QUEEN = HIGH["Q"]
 PLAYOUTS = 3  # hand playouts averaged per evaluation
+# Search leans towards the easy player's move at the root (see engine/ai.py). An exchange is
+# a chain of single discards, so a few hundred iterations spread over its branches judge
+# them noisily; the lean lets the search overturn the easy swap only where it finds better.
+# Same seeds, 2 seats, 200 one-hand matches: vs random 0.930 won (0.905 without); vs the
+# heuristic 0.590 beaten either way (and at 1.0). 1,000 iterations instead of 300 did not help.
+PRIOR = 0.3
 
 
 def heuristic(state: BourreState, seat: int, rng: random.Random) -> Action | None:
@@ -133,3 +140,6 @@ def _place_rewards(chips: list[int]) -> list[float]:
     if worst == 1:
         return [0.5] * len(places)
     return [(worst - p) / (worst - 1) for p in places]
+
+
+register_evaluation("bourre", evaluate, prior=PRIOR)

@@ -6,7 +6,7 @@ import random
 
 from engine import GAMES
 from engine.ai import NORMAL, ISMCTSPlayer
-from engine.bourre_ai import evaluate
+from engine.bourre_ai import PRIOR, evaluate
 
 BOURRE = GAMES["bourre"]
 
@@ -90,3 +90,24 @@ def test_search_stays_in_with_junk_when_folding_hands_over_the_match():
     s = deal([["2C", "3D", "4H", "5C", "7D"], ["6H", "7H", "8D", "9C", "2S"]], hands="1")
     assert s.heuristic_action(0, random.Random(0)).text == "pass"
     assert search(s, 0) == "play"
+
+
+def test_search_leans_towards_the_easy_players_move_at_the_root():
+    s = deal(FOUR)
+    s.apply(0, "play")
+    player = ISMCTSPlayer(iterations=60, seed=2)
+    player.choose(s, 0)
+    easy = s.heuristic_action(0, random.Random(0)).text
+    assert player.last_root.hint == easy
+    assert player.last_root.prior == PRIOR > 0
+
+
+def test_search_plays_a_whole_match_with_legal_moves_only():
+    s = BOURRE.new(3, seed=7, options={"hands": "1"})
+    players = [ISMCTSPlayer(iterations=25, seed=seat) for seat in range(3)]
+    while not s.over:
+        seat = s.to_move[0]
+        action = players[seat].choose(s, seat)
+        assert action.text in {a.text for a in s.legal_actions(seat)}
+        s.apply(seat, action)
+    assert sum(s.chips) + s.pot == 0
