@@ -71,7 +71,7 @@ HARD = (1000, 2.5)
 Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
 _CUTOFFS: dict[str, int] = {}
-_PRIORS: dict[str, float] = {}
+_PRIORS: dict[str, float | Callable[[State], float]] = {}
 _ITERATIONS: dict[str, int] = {}  # a game's normal-seat iterations, where not NORMAL[0]
 _MODELLED: set[str] = set()  # games whose other seats move by the heuristic inside the tree
 _LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
@@ -81,13 +81,14 @@ def register_evaluation(
     game: str,
     evaluate: Evaluation | None,
     cutoff: int | None = None,
-    prior: float | None = None,
+    prior: float | Callable[[State], float] | None = None,
     others: str = "search",
     iterations: int | None = None,
 ) -> None:
     """Give game `game` (its Game.name) a position evaluation for playout cut-offs, and
     optionally the cut-off (moves past the root) and the heuristic prior that suit it;
-    None removes them. A game may register a prior with no evaluation (full playouts).
+    None removes them. A game may register a prior with no evaluation (full playouts), and
+    a prior may be a function of the root position (say, a lean only at two seats).
     `others` is "search" or "heuristic": how the other seats' moves inside the tree are chosen.
     `iterations` is the normal seat's count for this game where its search is cheap enough
     to do more than NORMAL[0] well inside the 1 s budget (the hard seat scales alike)."""
@@ -310,7 +311,8 @@ class ISMCTSPlayer:
         if self.prior is not None:
             return self.prior
         evaluation(state)  # imports the game's AI module, which registers its prior
-        return _PRIORS.get(getattr(state.game, "name", ""), 0.0)
+        prior = _PRIORS.get(getattr(state.game, "name", ""), 0.0)
+        return prior(state) if callable(prior) else prior
 
     def _cutoff(self, state: State) -> int:
         if self.cutoff is not None:

@@ -380,3 +380,17 @@ def test_a_game_may_give_its_normal_seat_more_iterations():
     assert normal_iterations("race") == NORMAL[0]
     with pytest.raises(ValueError):
         register_evaluation("race", lead, iterations=0)
+
+
+def test_a_registered_prior_may_depend_on_the_position():
+    state = HintedRaceState.start(2, random.Random(0), {}, None)
+    register_evaluation("race", lead, cutoff=3, prior=lambda s: 5.0 if s.players == 2 else 0.0)
+    try:
+        assert ISMCTSPlayer(iterations=60, seed=3).choose(state, 0).text == "1"
+    finally:
+        register_evaluation("race", None)
+    register_evaluation("race", lead, cutoff=3, prior=lambda s: 0.0)
+    try:
+        assert ISMCTSPlayer(iterations=60, seed=3).choose(state, 0).text == "2"
+    finally:
+        register_evaluation("race", None)

@@ -92,14 +92,17 @@ def test_search_stays_in_with_junk_when_folding_hands_over_the_match():
     assert search(s, 0) == "play"
 
 
-def test_search_leans_towards_the_easy_players_move_at_the_root():
-    s = deal(FOUR)
-    s.apply(0, "play")
+def test_search_leans_towards_the_easy_players_move_at_the_root_at_two_seats_only():
+    two = deal(FOUR[:2])
+    seat = two.to_move[0]
     player = ISMCTSPlayer(iterations=60, seed=2)
-    player.choose(s, 0)
-    easy = s.heuristic_action(0, random.Random(0)).text
-    assert player.last_root.hint == easy
+    player.choose(two, seat)
+    assert player.last_root.hint == two.heuristic_action(seat, random.Random(0)).text
     assert player.last_root.prior == PRIOR > 0
+    four = deal(FOUR)
+    four.apply(0, "play")
+    player.choose(four, 0)
+    assert player.last_root.prior == 0 and player.last_root.hint == ""
 
 
 def test_search_plays_a_whole_match_with_legal_moves_only():
