@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from engine import GAMES
-from engine.ai import NORMAL, ISMCTSPlayer, RandomPlayer, evaluation, make_player, normal_iterations, rewards
-from engine.jack_change_it_ai import CUTOFF, MORE_SEATS, NORMAL_ITERATIONS, TWO_SEATS, evaluate, strength
+from engine.ai import ISMCTSPlayer, RandomPlayer, evaluation, rewards
+from engine.jack_change_it_ai import CUTOFF, MORE_SEATS, TWO_SEATS, evaluate, strength
 
 GAME = GAMES["jack_change_it"]
 
@@ -33,14 +33,6 @@ def test_search_finds_the_registered_evaluation_and_cut_off():
     state = GAME.new(2, seed=0)
     assert evaluation(state) is evaluate
     assert ISMCTSPlayer()._cutoff(state) == CUTOFF
-
-
-def test_the_normal_seat_thinks_the_registered_iterations():
-    assert normal_iterations("jack_change_it") == NORMAL_ITERATIONS > NORMAL[0]
-    state = GAME.new(4, seed=2)
-    normal = make_player("normal", seed=2)
-    assert isinstance(normal, ISMCTSPlayer)
-    assert normal._cap(state) == NORMAL_ITERATIONS
 
 
 def test_a_finished_game_scores_by_its_places():
