@@ -42,6 +42,8 @@ class Weights(NamedTuple):
 TWO_SEATS = Weights(-0.111, 0.206, 0.111, 0.072, 0.407, 0.124, -0.100, -0.290, 0.808, -0.193, 0.135)
 MORE_SEATS = Weights(-0.189, 0.239, 0.031, -0.022, 0.221, 0.181, -0.200, -0.463, 0.831, -0.309, 0.096)
 CUTOFF = 16  # moves past the root; of 100 two-seat games vs random: 4: 72%, 8: 80%, 16: 86%, 24: 73%, 40: 68%
+# More iterations do not pay here (the deal's luck dominates): over the same 200 two-seat games
+# against random, 300 iterations won 82% and 1,000 won 80%, so the normal seat keeps 300.
 
 
 def strength(state: JackChangeItState, seat: int, w: Weights) -> float:
