@@ -58,7 +58,7 @@ class ParlourBot(commands.Bot):
         sys.setswitchinterval(SWITCH_INTERVAL)
         self.storage = await Storage.open(self.settings.database)
         self.tables = Tables(self.storage, self._rng)
-        self.host = Host(self, self.tables, self.storage, self._ai_executor, self.settings.render_threads)
+        self.host = Host(self, self.tables, self.storage, self._ai_executor)
         self.lobby = Lobby(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS, RulesButton)
         self.tree.on_error = self.on_app_command_error

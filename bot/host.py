@@ -63,14 +63,7 @@ def png_file(data: bytes, name: str, alt: str = "") -> discord.File:
 
 
 class Host:
-    def __init__(
-        self,
-        bot: ParlourBot,
-        tables: Tables,
-        storage: Storage,
-        ai_executor: Executor | None,
-        render_threads: int = 2,
-    ) -> None:
+    def __init__(self, bot: ParlourBot, tables: Tables, storage: Storage, ai_executor: Executor | None) -> None:
         self.bot = bot
         self.tables = tables
         self.storage = storage
@@ -85,9 +78,8 @@ class Host:
         # table id -> (version, public view, its picture being drawn)
         self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
         self.alarms = Alarms(self._alarm)  # every table's turn clock on one sleeping task
-        # Render threads: Pillow pastes, quantizes and encodes without the GIL, so a move's table
-        # and the mover's hand are drawn side by side; the renderers' shared caches take locks.
-        self.render_pool = ThreadPoolExecutor(max_workers=render_threads, thread_name_prefix="parlour-render")
+        # One render thread: Pillow's shared cached fonts and sprites are drawn from one thread at a time.
+        self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-render")
 
     # -- guild settings (cached; the database is the truth) -----------------------------
     async def setting(self, guild_id: int, key: str, default: str) -> str:
@@ -626,8 +618,8 @@ class Host:
             )
 
     def draw_ahead(self, table: Table) -> None:
-        """Start drawing the table picture of a member's move at once, before the mover's
-        hand for their reply (beside it, with two render threads): the whole channel waits
+        """Start drawing the table picture of a member's move at once, so the one render
+        thread draws it before the mover's hand for their reply: the whole channel waits
         on the table, only the mover on the hand."""
         view = self.public_view(table)
         module = renderers.for_game(table.game.name)

@@ -19,7 +19,6 @@ class Settings:
     dev_guild: int | None = None  # sync commands to one guild at once while developing
     log_level: str = "INFO"
     ai_workers: int = 1  # processes for AI search; 0 runs it in a thread
-    render_threads: int = 2  # the table and a hand are drawn side by side (Pillow draws without the GIL)
     sync_commands: bool = True
     warm_renderers: bool = True  # draw sprites at start-up so the first table is quick
 
@@ -56,7 +55,6 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
             dev_guild=int(guild) if guild else None,
             log_level=merged.get("PARLOUR_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             ai_workers=int(merged.get("PARLOUR_AI_WORKERS", "1") or "1"),
-            render_threads=max(1, int(merged.get("PARLOUR_RENDER_THREADS", "2") or "2")),
         )
     except ValueError as exc:
         raise SettingsError(f"A PARLOUR_* setting is not a number: {exc}.") from None

@@ -36,13 +36,6 @@ def test_bad_number_is_explained(tmp_path):
         load_settings({"DISCORD_TOKEN": "t", "PARLOUR_AI_WORKERS": "lots"}, tmp_path / "none")
 
 
-def test_render_threads_default_to_two_and_never_fall_below_one(tmp_path):
-    assert load_settings({"DISCORD_TOKEN": "t"}, tmp_path / "none").render_threads == 2
-    assert load_settings({"DISCORD_TOKEN": "t", "PARLOUR_RENDER_THREADS": "0"}, tmp_path / "none").render_threads == 1
-    with pytest.raises(SettingsError, match="not a number"):
-        load_settings({"DISCORD_TOKEN": "t", "PARLOUR_RENDER_THREADS": "many"}, tmp_path / "none")
-
-
 def test_python_m_bot_without_a_token_exits_with_one_line(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
