@@ -8,6 +8,7 @@ last the viewer's own tableau with pile numbers for `flip N` and `blind N`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,7 +70,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     tab_y = cards_y + middle_h + 8
     tplan = plan(Shape.of([tab]), HAND_W - 2 * PAD - 32, head=LABEL_H + NUMBER_H) if tab else None
     tab_h = 44 + tplan.height + 14 if tplan else 0
-    canvas = felt(HAND_W, tab_y + tab_h + 8)
+    canvas = _chrome(tab_y + tab_h + 8, cards_y, tab_y, tab_h).copy()
     _header(canvas, view, hand)
     counts: dict[str, int] = {}
     for c in hand:
@@ -90,13 +91,28 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     return canvas
 
 
+@functools.lru_cache(maxsize=64)
+def _chrome(height: int, cards_y: int, tab_y: int, tab_h: int) -> Image.Image:
+    """The felt with the hand picture's panels and fixed titles for one layout, drawn once:
+    their translucent fills are most of the drawing, and a layout recurs move after move."""
+    canvas = felt(HAND_W, height)
+    rounded_box(canvas, (PAD, 6, HAND_W - PAD, _HEADER_H), 14, fill=PANEL)
+    text(canvas, (PAD + 18, _HEADER_H / 2 + 3), "YOUR HAND", 30, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
+    rounded_box(canvas, (PAD, cards_y - 6, PAD + _BEAT_W, cards_y + 270), 14, fill=PANEL)
+    if tab_h:
+        rounded_box(canvas, (PAD, tab_y, HAND_W - PAD, tab_y + tab_h - 4), 14, fill=PANEL)
+        text(canvas, (PAD + 16, tab_y + 12), "YOUR TABLEAU", 22, LABEL, bold=True)
+        note = "play the furthest row first; face-down cards stay unknown until turned"
+        text(canvas, (PAD + 16 + tsize("YOUR TABLEAU", 22, True)[0] + 14, tab_y + 15), note, 18, MUTED)
+    return canvas
+
+
 def _header(canvas: Image.Image, view: dict[str, Any], hand: list[str]) -> None:
+    """The seat's name and card count beside the title, and a Nein owed."""
     names = names_of(view)
     seat = view.get("seat")
-    rounded_box(canvas, (PAD, 6, HAND_W - PAD, _HEADER_H), 14, fill=PANEL)
     cy = _HEADER_H / 2 + 3
     title = "YOUR HAND"
-    text(canvas, (PAD + 18, cy), title, 30, GOLD, bold=True, anchor="lm", shadow=(0, 0, 0))
     sub = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
     if isinstance(seat, int) and 0 <= seat < len(names):
         sub = f"{names[seat]} (seat {seat}) · {sub}"
@@ -118,7 +134,6 @@ def _header(canvas: Image.Image, view: dict[str, Any], hand: list[str]) -> None:
 def _to_beat(canvas: Image.Image, view: dict[str, Any], y: int) -> None:
     """The top of the centre pile as a card (or an empty slot) and the vector under it."""
     x0, x1 = PAD, PAD + _BEAT_W
-    rounded_box(canvas, (x0, y - 6, x1, y + 270), 14, fill=PANEL)
     pile, base = live(view)
     w, h = card_size("large")
     cx = (x0 + x1) // 2
@@ -138,10 +153,7 @@ def _to_beat(canvas: Image.Image, view: dict[str, Any], y: int) -> None:
 
 
 def _tableau(canvas: Image.Image, tab: Any, y: int, h: int, p: Any) -> None:
-    rounded_box(canvas, (PAD, y, HAND_W - PAD, y + h - 4), 14, fill=PANEL)
-    text(canvas, (PAD + 16, y + 12), "YOUR TABLEAU", 22, LABEL, bold=True)
-    note = "play the furthest row first; face-down cards stay unknown until turned"
-    text(canvas, (PAD + 16 + tsize("YOUR TABLEAU", 22, True)[0] + 14, y + 15), note, 18, MUTED)
+    """The seat's tableau in its panel (the panel and its title are in the chrome)."""
     if any(pile for row in tab for pile in row):
         paste_tableau(canvas, tab, ((HAND_W - p.width) // 2, y + 44), p, numbers=True, labels=True)
     else:
