@@ -68,6 +68,7 @@ _FITS_ONTO: list[tuple[int, ...]] = [()] * 56
 for _c in range(8, 56):
     _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
+_LOG2_CELLS = (0.0, 1.0, 1.585, 2.0, 2.322)  # log2(free cells + 1): the supermove factor they give
 
 
 def card_int(code: str) -> int:
@@ -116,6 +117,8 @@ class Strategy:
     depth: float = 0  # per move made so far (0: pure greedy best-first)
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
+    after: int = 0  # per card above the card after the next one each foundation needs
+    capacity: float = 0  # per doubling of the supermove size (free cells + 1) x 2^(empty columns)
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
@@ -514,7 +517,20 @@ def _score(
                     buried += len(col) - 1 - col.index(card)
                     break
     used = 4 - cells.count(0)
-    return (52 - sum(found)) * w.out + buried * w.buried + disorder * w.disorder + used * w.cell - empty * w.empty
+    score = (52 - sum(found)) * w.out + buried * w.buried + disorder * w.disorder + used * w.cell - empty * w.empty
+    if w.after:
+        later = 0  # cards above the card after the next, per suit
+        for s in range(4):
+            if found[s] < 12:
+                card = (found[s] + 2) * 4 + s
+                for col in cols:
+                    if card in col:
+                        later += len(col) - 1 - col.index(card)
+                        break
+        score += later * w.after
+    if w.capacity:
+        score -= w.capacity * (_LOG2_CELLS[4 - used] + empty)
+    return score
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
