@@ -118,6 +118,7 @@ class Strategy:
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
     after: int = 0  # per card above the card after the next one each foundation needs
+    ahead: int = 1  # how many cards after the next one `after` counts, per suit
     capacity: float = 0  # per doubling of the supermove size (free cells + 1) x 2^(empty columns)
 
 
@@ -151,6 +152,12 @@ LATE_STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5),
     Strategy(low_rank=True, seed=2, depth=1, cell=3, empty=5),
 )
+# The stages after the classic head: (strategies, until this many positions in all, whether
+# the searches of the stage before keep their turns).
+SCHEDULE: tuple[tuple[tuple[Strategy, ...], int, bool], ...] = (
+    (STRATEGIES, WIDEN_AT, False),
+    (LATE_STRATEGIES, DEFAULT_BUDGET, True),
+)
 # The weights `evaluate` scores a position with (a hint's best guess when no win is found).
 EVALUATION = Strategy(depth=1, cell=3, empty=5)
 
@@ -179,8 +186,8 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
 
 
 def _run(start: Position, budget: int, prefix: list[str]) -> Result:
-    """The classic search's head start, then the strategies in turn for SLICE positions each
-    (the LATE ones join once WIDEN_AT positions are spent), while any has positions left."""
+    """The classic search's head start, then each stage of SCHEDULE in turn: its searches
+    take SLICE positions each in turn until the stage's share of the budget is spent."""
     classic = _Search(start, CLASSIC)
     outcome = classic.advance(min(CLASSIC_HEAD, budget))
     used = classic.generated - 1
@@ -188,28 +195,35 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(None, used, True)
     if outcome is not None:
         return Result(prefix + outcome, used, False)
-    rotation = [_Search(start, strategy) for strategy in STRATEGIES]
-    late = True
-    while used < budget:
-        if late and used >= WIDEN_AT:
-            rotation += [_Search(start, strategy) for strategy in LATE_STRATEGIES]
-            late = False
+    rotation: list[_Search] = []
+    for strategies, until, keep in SCHEDULE:
+        rotation = (rotation if keep else []) + [_Search(start, strategy) for strategy in strategies]
+        result, used = _rotate(rotation, used, min(budget, until), prefix)
+        if result is not None:
+            return result
+    return Result(None, used, False)
+
+
+def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) -> tuple[Result | None, int]:
+    """Advance the searches SLICE positions each in turn until `used` reaches `stop`: the
+    result once one wins (or an unpruned one proves there is no win), and the positions used."""
+    while used < stop:
         live = [one for one in rotation if not one.done]
         if not live:
             break
         for one in live:
             before = one.generated
-            outcome = one.advance(min(SLICE, budget - used))
+            outcome = one.advance(min(SLICE, stop - used))
             used += one.generated - before
             if outcome is False:
                 if not one.strategy.whole_runs:
-                    return Result(None, used, True)
+                    return Result(None, used, True), used
                 one.done = True  # its pruned space holds no win; the others go on
             elif outcome is not None:
-                return Result(prefix + outcome, used, False)
-            if used >= budget:
+                return Result(prefix + outcome, used, False), used
+            if used >= stop:
                 break
-    return Result(None, used, False)
+    return None, used
 
 
 _gc_lock = threading.Lock()
@@ -519,10 +533,10 @@ def _score(
     used = 4 - cells.count(0)
     score = (52 - sum(found)) * w.out + buried * w.buried + disorder * w.disorder + used * w.cell - empty * w.empty
     if w.after:
-        later = 0  # cards above the card after the next, per suit
+        later = 0  # cards above the cards each foundation needs after the next one
         for s in range(4):
-            if found[s] < 12:
-                card = (found[s] + 2) * 4 + s
+            for rank in range(found[s] + 2, min(13, found[s] + 1 + w.ahead) + 1):
+                card = rank * 4 + s
                 for col in cols:
                     if card in col:
                         later += len(col) - 1 - col.index(card)
