@@ -68,7 +68,6 @@ _FITS_ONTO: list[tuple[int, ...]] = [()] * 56
 for _c in range(8, 56):
     _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
-_LOG2_CELLS = (0.0, 1.0, 1.585, 2.0, 2.322)  # log2(free cells + 1): the supermove factor they give
 
 
 def card_int(code: str) -> int:
@@ -118,8 +117,6 @@ class Strategy:
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
     after: int = 0  # per card above the card after the next one each foundation needs
-    ahead: int = 1  # how many cards after the next one `after` counts, per suit
-    capacity: float = 0  # per doubling of the supermove size (free cells + 1) x 2^(empty columns)
     turn: int = SLICE  # positions it generates at a time when searches take turns
 
 
@@ -538,28 +535,31 @@ def _score(
         else:
             empty += 1
     buried = 0  # cards above the next card each foundation needs
+    later = 0  # cards above the card after it (counted only when `after` weighs them)
+    after = w.after
     for s in range(4):
-        if found[s] < 13:
-            card = (found[s] + 1) * 4 + s
+        rank = found[s]
+        if rank < 13:
+            card = (rank + 1) * 4 + s
             for col in cols:
                 if card in col:
                     buried += len(col) - 1 - col.index(card)
                     break
-    used = 4 - cells.count(0)
-    score = (52 - sum(found)) * w.out + buried * w.buried + disorder * w.disorder + used * w.cell - empty * w.empty
-    if w.after:
-        later = 0  # cards above the cards each foundation needs after the next one
-        for s in range(4):
-            for rank in range(found[s] + 2, min(13, found[s] + 1 + w.ahead) + 1):
-                card = rank * 4 + s
+            if after and rank < 12:
+                card += 4
                 for col in cols:
                     if card in col:
                         later += len(col) - 1 - col.index(card)
                         break
-        score += later * w.after
-    if w.capacity:
-        score -= w.capacity * (_LOG2_CELLS[4 - used] + empty)
-    return score
+    used = 4 - cells.count(0)
+    return (
+        (52 - sum(found)) * w.out
+        + buried * w.buried
+        + later * after
+        + disorder * w.disorder
+        + used * w.cell
+        - empty * w.empty
+    )
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
