@@ -24,7 +24,8 @@ tuples of ints); the cells are a tuple of ints, 0 an empty cell. The
 transposition table keys on the columns as a sorted multiset and the cells as a
 sorted tuple, since neither the order of columns nor of cells changes what can be
 done. The heuristic counts cards still out, how deep the next card of each suit is
-buried, cards sitting out of sequence, and occupied cells (see `_score`).
+buried (and, for the searches that follow the classic head, the card after it), cards
+sitting out of sequence, and occupied cells (see `_score`).
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ class Strategy:
 # which moves it may make. So several searches take turns: the classic one (pure
 # greedy, ties to the oldest) alone for CLASSIC_HEAD positions, which wins about 80%
 # of deals (and keeps the lines the tests and pictures replay, deal 86 among them);
-# then three searches in turn, SLICE positions each. What the slow deals need is
+# then (since the LOOKAHEAD searches below, only for deals they have not won) this
+# rotation: three searches in turn, SLICE positions each. What the slow deals need is
 # searches that wander apart, not one good one: a weighted A* (depth 1, a card out
 # 4, cells and empty columns 3 and 5) breaks ties at random; a second one (out 5)
 # moves part of a run only to send the card under it up (`whole_runs`: fewer
