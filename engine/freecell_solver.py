@@ -44,8 +44,8 @@ from engine.cards import RANKS
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
 # Generated positions. The slowest deals of 1..32000 are won well inside it (4864 and
-# 2928 at about 833,000 positions, 13 s of CPU; 19957 at 706,000); deal 11982 has no
-# win and its search runs dry at about 276,000 (4.5 s). The bot asks with its own small
+# 2928 at about 851,000 positions, 12-14 s of CPU; 19957 at 724,000); deal 11982 has no
+# win and its search runs dry at about 294,000 (4.5 s). The bot asks with its own small
 # budgets (engine/freecell.py), so this only sets what `solve` and `search` try by default.
 DEFAULT_BUDGET = 1_500_000
 SLICE = 500  # positions one strategy generates before the next takes a turn
@@ -155,7 +155,9 @@ STRATEGIES = (
 # 18,000 positions more than they did: the slowest, 4864, 850,919). Measured on the 320
 # slowest deals of 1..32000 (under the rotation) and every 32nd deal, one job: deals over
 # 100 ms of CPU 343 -> 212 of 1,308 (the 320: all -> 201; every 32nd: 35 -> 19 of 1,000);
-# deals over 10,000 positions 338 -> 198.
+# deals over 10,000 positions 338 -> 198. Over all of 1..32000 (bench/out/solver.json):
+# p95 81 -> 60 ms, p99 222 -> 203 ms (19,303 -> 15,978 positions), deals over 100 ms
+# 1,120 -> 838, CPU in all 798 -> 693 s: the 99th percentile now falls in this stage.
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
