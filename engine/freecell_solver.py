@@ -24,7 +24,8 @@ tuples of ints); the cells are a tuple of ints, 0 an empty cell. The
 transposition table keys on the columns as a sorted multiset and the cells as a
 sorted tuple, since neither the order of columns nor of cells changes what can be
 done. The heuristic counts cards still out, how deep the next card of each suit is
-buried, cards sitting out of sequence, and occupied cells (see `_score`).
+buried (and, for the searches that follow the classic head, the card after it), cards
+sitting out of sequence, and occupied cells (see `_score`).
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from engine.cards import RANKS
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
 # Generated positions. The slowest deals of 1..32000 are won well inside it (4864 and
-# 2928 at about 833,000 positions, 13 s of CPU; 19957 at 706,000); deal 11982 has no
-# win and its search runs dry at about 276,000 (4.5 s). The bot asks with its own small
+# 2928 at about 851,000 positions, 12-14 s of CPU; 19957 at 724,000); deal 11982 has no
+# win and its search runs dry at about 294,000 (4.5 s). The bot asks with its own small
 # budgets (engine/freecell.py), so this only sets what `solve` and `search` try by default.
 DEFAULT_BUDGET = 1_500_000
 SLICE = 500  # positions one strategy generates before the next takes a turn
@@ -116,6 +117,8 @@ class Strategy:
     depth: float = 0  # per move made so far (0: pure greedy best-first)
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
+    after: int = 0  # per card above the card after the next one each foundation needs
+    turn: int = SLICE  # positions it generates at a time when searches take turns
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
@@ -123,7 +126,8 @@ class Strategy:
 # which moves it may make. So several searches take turns: the classic one (pure
 # greedy, ties to the oldest) alone for CLASSIC_HEAD positions, which wins about 80%
 # of deals (and keeps the lines the tests and pictures replay, deal 86 among them);
-# then three searches in turn, SLICE positions each. What the slow deals need is
+# then (since the LOOKAHEAD searches below, only for deals they have not won) this
+# rotation: three searches in turn, SLICE positions each. What the slow deals need is
 # searches that wander apart, not one good one: a weighted A* (depth 1, a card out
 # 4, cells and empty columns 3 and 5) breaks ties at random; a second one (out 5)
 # moves part of a run only to send the card under it up (`whole_runs`: fewer
@@ -140,13 +144,39 @@ STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
     Strategy(whole_runs=True),
 )
-# Deals not won by WIDEN_AT positions (well past the 99th percentile) get two more
-# searches in the rotation, the old first two: the three above share a blind spot on a
+# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches that also
+# count the cards above the card after the next one each foundation needs (`after`):
+# looking one card further ahead is what the rotation's searches lacked. The first is the
+# rotation's second search with that term and takes 2,000 positions a turn; the second,
+# the rotation's first with it, 500. Alone after the head, the first won 202 of the 210
+# deals of every 32nd of 1..32000 that the head does not win, 201 within 8,000 positions
+# (the rotation took more than 8,000 on 29); the second wins most of the rest. Deals not
+# won by LOOKAHEAD_UNTIL get the rotation from scratch, exactly as before (so they take
+# 18,000 positions more than they did: the slowest, 4864, 850,919). Measured on the 320
+# slowest deals of 1..32000 (under the rotation) and every 32nd deal, one job: deals over
+# 100 ms of CPU 343 -> 212 of 1,308 (the 320: all -> 201; every 32nd: 35 -> 19 of 1,000);
+# deals over 10,000 positions 338 -> 198. Over all of 1..32000 (bench/out/solver.json):
+# p95 81 -> 60 ms, p99 222 -> 203 ms (19,303 -> 15,978 positions), deals over 100 ms
+# 1,120 -> 838, CPU in all 798 -> 693 s: the 99th percentile now falls in this stage.
+LOOKAHEAD = (
+    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
+    Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
+)
+LOOKAHEAD_UNTIL = 20_000
+# Deals not won WIDEN_AT positions into the rotation (well past the 99th percentile) get
+# two more searches in it, the old first two: the three above share a blind spot on a
 # few deals (2198 and 2928 among 1..3619 were not won in 1,000,000 positions by them).
-WIDEN_AT = 50_000
+WIDEN_AT = 48_000
 LATE_STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5),
     Strategy(low_rank=True, seed=2, depth=1, cell=3, empty=5),
+)
+# The stages after the classic head: (strategies, until this many positions in all, whether
+# the searches of the stage before keep their turns).
+SCHEDULE: tuple[tuple[tuple[Strategy, ...], int, bool], ...] = (
+    (LOOKAHEAD, LOOKAHEAD_UNTIL, False),
+    (STRATEGIES, LOOKAHEAD_UNTIL + WIDEN_AT, False),
+    (LATE_STRATEGIES, DEFAULT_BUDGET, True),
 )
 # The weights `evaluate` scores a position with (a hint's best guess when no win is found).
 EVALUATION = Strategy(depth=1, cell=3, empty=5)
@@ -176,8 +206,8 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
 
 
 def _run(start: Position, budget: int, prefix: list[str]) -> Result:
-    """The classic search's head start, then the strategies in turn for SLICE positions each
-    (the LATE ones join once WIDEN_AT positions are spent), while any has positions left."""
+    """The classic search's head start, then each stage of SCHEDULE in turn: its searches
+    take SLICE positions each in turn until the stage's share of the budget is spent."""
     classic = _Search(start, CLASSIC)
     outcome = classic.advance(min(CLASSIC_HEAD, budget))
     used = classic.generated - 1
@@ -185,28 +215,35 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(None, used, True)
     if outcome is not None:
         return Result(prefix + outcome, used, False)
-    rotation = [_Search(start, strategy) for strategy in STRATEGIES]
-    late = True
-    while used < budget:
-        if late and used >= WIDEN_AT:
-            rotation += [_Search(start, strategy) for strategy in LATE_STRATEGIES]
-            late = False
+    rotation: list[_Search] = []
+    for strategies, until, keep in SCHEDULE:
+        rotation = (rotation if keep else []) + [_Search(start, strategy) for strategy in strategies]
+        result, used = _rotate(rotation, used, min(budget, until), prefix)
+        if result is not None:
+            return result
+    return Result(None, used, False)
+
+
+def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) -> tuple[Result | None, int]:
+    """Advance the searches SLICE positions each in turn until `used` reaches `stop`: the
+    result once one wins (or an unpruned one proves there is no win), and the positions used."""
+    while used < stop:
         live = [one for one in rotation if not one.done]
         if not live:
             break
         for one in live:
             before = one.generated
-            outcome = one.advance(min(SLICE, budget - used))
+            outcome = one.advance(min(one.strategy.turn, stop - used))
             used += one.generated - before
             if outcome is False:
                 if not one.strategy.whole_runs:
-                    return Result(None, used, True)
+                    return Result(None, used, True), used
                 one.done = True  # its pruned space holds no win; the others go on
             elif outcome is not None:
-                return Result(prefix + outcome, used, False)
-            if used >= budget:
+                return Result(prefix + outcome, used, False), used
+            if used >= stop:
                 break
-    return Result(None, used, False)
+    return None, used
 
 
 _gc_lock = threading.Lock()
@@ -506,15 +543,31 @@ def _score(
         else:
             empty += 1
     buried = 0  # cards above the next card each foundation needs
+    later = 0  # cards above the card after it (counted only when `after` weighs them)
+    after = w.after
     for s in range(4):
-        if found[s] < 13:
-            card = (found[s] + 1) * 4 + s
+        rank = found[s]
+        if rank < 13:
+            card = (rank + 1) * 4 + s
             for col in cols:
                 if card in col:
                     buried += len(col) - 1 - col.index(card)
                     break
+            if after and rank < 12:
+                card += 4
+                for col in cols:
+                    if card in col:
+                        later += len(col) - 1 - col.index(card)
+                        break
     used = 4 - cells.count(0)
-    return (52 - sum(found)) * w.out + buried * w.buried + disorder * w.disorder + used * w.cell - empty * w.empty
+    return (
+        (52 - sum(found)) * w.out
+        + buried * w.buried
+        + later * after
+        + disorder * w.disorder
+        + used * w.cell
+        - empty * w.empty
+    )
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:

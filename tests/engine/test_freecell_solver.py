@@ -142,3 +142,25 @@ def test_a_search_leaves_the_garbage_collector_as_it_found_it(enabled):
         assert gc.isenabled() is enabled
     finally:
         gc.enable() if was else gc.disable()
+
+
+@pytest.mark.parametrize("deal", [4978, 6523])
+def test_the_look_ahead_searches_win_what_the_old_rotation_found_slow(deal):
+    # Past the classic head these took the old rotation 132,718 and 44,978 positions.
+    state = GAME.new(1, options={"deal": str(deal)})
+    result = freecell_solver.search(state, budget=5_000)
+    assert result.moves and result.nodes > freecell_solver.CLASSIC_HEAD
+    replay(state, result.moves)
+    assert state.won
+
+
+def test_after_weighs_the_cards_above_the_card_after_the_next_one_a_foundation_needs():
+    # Aces are home. 2C is free and 3C lies under two cards; 2D lies under 3D, which is free.
+    columns = (_column("2C"), _column("3C", "KH", "QS"), _column("2D", "3D"), b"", b"", b"", b"", b"")
+    cells, found = (0, 0, 0, 0), (1, 1, 1, 1)
+    plain = freecell_solver.Strategy()
+    looking = freecell_solver.Strategy(after=3)
+    difference = freecell_solver._score(columns, cells, found, {}, looking) - freecell_solver._score(
+        columns, cells, found, {}, plain
+    )
+    assert difference == 3 * 2  # the two cards on 3C; nothing sits on 3D
