@@ -42,13 +42,16 @@ class Clock:
 
     def __init__(self, bot) -> None:
         self.calls: list[tuple[float, str, str, int | None]] = []
+        self.served: list[float] = []  # seconds from handing each call to the HTTP client to its answer
         original = bot.http.request
 
         async def timed(route, **kwargs):
+            sent = time.perf_counter()
             try:
                 return await original(route, **kwargs)
             finally:
                 self.calls.append((time.perf_counter(), route.method, route.path, route.channel_id))
+                self.served.append(time.perf_counter() - sent)
 
         bot.http.request = timed
 

@@ -30,6 +30,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from renderers.png import BANDS_FROM, palette_png
+
 __all__ = [
     "BLACK_SUIT",
     "CREAM",
@@ -588,13 +590,17 @@ def to_png(
     files about four times smaller. With a `key` (e.g. "moleicki.table") and a
     `source` (a callable returning a sample sheet of that picture's art, see
     `palette_sheet`) the palette is learnt once from the sample and reused.
-    zlib level 1 is nearly as small as the default and about twice as fast.
+    zlib level 1 is nearly as small as the default and about twice as fast. A large
+    picture with a learnt palette is mapped and deflated in two bands at once
+    (renderers/png.py).
     `palette=False` keeps full colour.
     """
+    keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
+    if palette and key is not None and source is not None and img.width * img.height >= BANDS_FROM:
+        return palette_png(img, _palette(img, keep, key, source), compress_level)  # large: two bands at once
     if img.mode != "RGB":
         img = img.convert("RGB")
     if palette:
-        keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
         img = img.quantize(palette=_palette(img, keep, key, source), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)

@@ -1,0 +1,54 @@
+"""The two-band palette PNG: the same pixels as Pillow's own quantize, a valid file."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from renderers import draw
+from renderers.png import palette_png
+
+
+def scene(width: int, height: int, mode: str, seed: int) -> Image.Image:
+    """Felt with random boxes and lines in many colours, so every band holds detail."""
+    rng = random.Random(seed)
+    img = draw.felt(width, height).convert(mode)
+    d = ImageDraw.Draw(img)
+    for _ in range(60):
+        x, y = rng.randrange(width), rng.randrange(height)
+        colour = tuple(rng.randrange(256) for _ in range(3)) + ((255,) if mode == "RGBA" else ())
+        d.rectangle((x, y, x + rng.randrange(4, 200), y + rng.randrange(4, 120)), fill=colour)
+        d.line((x, y, rng.randrange(width), rng.randrange(height)), fill=colour, width=3)
+    return img
+
+
+def reference(img: Image.Image) -> Image.Image:
+    keep = draw.named_colours()
+    return draw._learn(img.convert("RGB").reduce(2), keep)
+
+
+@pytest.mark.parametrize(("width", "height", "mode"), [(960, 1304, "RGBA"), (961, 777, "RGB"), (40, 3, "RGB")])
+def test_two_bands_give_the_pixels_of_one_quantize(width, height, mode):
+    img = scene(width, height, mode, seed=width + height)
+    ref = reference(img)
+    data = palette_png(img, ref)
+    decoded = Image.open(io.BytesIO(data))
+    decoded.load()  # a broken stream, checksum or chunk fails here
+    assert decoded.mode == "P" and decoded.size == img.size
+    expected = img.convert("RGB").quantize(palette=ref, dither=Image.Dither.NONE)
+    assert ImageChops.difference(decoded.convert("RGB"), expected.convert("RGB")).getbbox() is None
+
+
+def test_large_pictures_with_a_learnt_palette_take_the_two_band_path():
+    img = scene(960, 1000, "RGBA", seed=1)
+    sheet = scene(300, 300, "RGB", seed=2)
+    data = draw.to_png(img, key="test.two-bands", source=lambda: sheet)
+    keep = list(dict.fromkeys([*draw.named_colours(), *draw.felt_shades()]))[:128]
+    assert data == palette_png(img, draw._palette(img, keep, "test.two-bands", lambda: sheet))
+    small = img.crop((0, 0, 100, 100))
+    assert draw.to_png(small, key="test.two-bands", source=lambda: sheet) != palette_png(
+        small, draw._palette(small, keep, "test.two-bands", lambda: sheet)
+    ), "a small picture keeps Pillow's writer"
