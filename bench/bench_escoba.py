@@ -18,14 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_game import search_speed, tally
+from bench_game import play_out, search_speed, tally
 
 from engine import GAMES
 from engine.ai import NORMAL, ISMCTSPlayer, make_player, normal_iterations
@@ -52,15 +51,7 @@ def play_one(job: tuple[int, int, str, dict[str, str], int | None]) -> dict[str,
         else:
             seats[s] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + s)
     state = GAMES["escoba"].new(players, seed=seed, options=options)
-    think, moves = 0.0, 0
-    while not state.over:
-        seat = state.to_move[0]
-        start = time.perf_counter()
-        action = seats[seat].choose(state, seat)
-        if seat in mine:
-            think += time.perf_counter() - start
-            moves += 1
-        state.apply(seat, action)
+    think, moves = play_out(state, seats, set(mine))
     places = state.outcome().places
     me = min(mine)
     others = [s for s in range(players) if s not in mine]

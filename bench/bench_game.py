@@ -76,6 +76,20 @@ def search_speed(
     return {"iterations_per_s": round(done / max(elapsed, 1e-9))}
 
 
+def play_out(state, seats, mine: set[int]) -> tuple[float, int]:
+    """Play `state` to its end, each seat by its player; the thinking time and moves of `mine`."""
+    think, moves = 0.0, 0
+    while not state.over:
+        seat = state.turn_seats[0] if state.turn_seats else state.to_move[0]
+        start = time.perf_counter()
+        action = seats[seat].choose(state, seat)
+        if seat in mine:
+            think += time.perf_counter() - start
+            moves += 1
+        state.apply(seat, action)
+    return think, moves
+
+
 class SeerPlayer(ISMCTSPlayer):
     """ISMCTS that searches the true position: it sees every hand and the stock's order.
     Not a seat AI: it measures the ceiling of a game's luck (what no fair player exceeds)."""
@@ -94,16 +108,7 @@ def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, bool]) -
     if seer:
         seats[me] = SeerPlayer(iterations=fixed or normal_iterations(name), time_limit=None, seed=seed * 10 + me)
     state = GAMES[name].new(players, seed=seed, options=options)
-    think = 0.0
-    moves = 0
-    while not state.over:
-        seat = state.turn_seats[0] if state.turn_seats else state.to_move[0]
-        start = time.perf_counter()
-        action = seats[seat].choose(state, seat)
-        if seat == me:
-            think += time.perf_counter() - start
-            moves += 1
-        state.apply(seat, action)
+    think, moves = play_out(state, seats, {me})
     places = state.outcome().places
     beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
     return {"win": float(places[me] == 1), "beaten": beaten / (players - 1), "think": think, "moves": moves}

@@ -125,15 +125,7 @@ def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
         else:
             seats[s] = make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s)
     state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
-    think, moves = 0.0, 0
-    while not state.over:
-        seat = state.to_move[0]
-        start = time.perf_counter()
-        action = seats[seat].choose(state, seat)
-        if seat in mine:
-            think += time.perf_counter() - start
-            moves += 1
-        state.apply(seat, action)
+    think, moves = bench_game.play_out(state, seats, set(mine))
     places = state.outcome().places
     ours, theirs = places[side], places[1 - side]
     win = 1.0 if ours < theirs else 0.5 if ours == theirs else 0.0

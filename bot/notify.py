@@ -35,7 +35,7 @@ ALERTS = ("dm", "ping", "off")
 def private_parts(table: Table, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
     """The seat's private view keys that hold something (an empty hand is nothing to send),
     from `view` when the caller already has the seat's view. Lists of cards are compared
-    as sets of cards: a hand only re-sorted (Moleicki's vector turned) is the same hand."""
+    as sets of cards: a hand only re-sorted (a new sort order) is the same hand."""
     if table.state is None:
         return {}
     if view is None:
