@@ -79,6 +79,18 @@ def capture_action(card: str, take: list[str]) -> Action:
 
 
 LAY = {c: lay_action(c) for c in FULL_DECK}
+# Captures met before, built once and shared (Action is frozen); capped, as boards vary without end.
+_CAPTURES: dict[tuple[str, tuple[str, ...]], Action] = {}
+_CAPTURES_KEPT = 1 << 16
+
+
+def _capture_action(card: str, take: tuple[str, ...]) -> Action:
+    action = _CAPTURES.get((card, take))
+    if action is None:
+        action = capture_action(card, list(take))
+        if len(_CAPTURES) < _CAPTURES_KEPT:
+            _CAPTURES[(card, take)] = action
+    return action
 
 
 def subsets_summing(values: list[int], target: int) -> list[list[int]]:
@@ -247,6 +259,11 @@ class EscobaState(State):
     # The first deal's dealer sweep happens before anyone can act, so its event waits here
     # and goes out with the match's first action (apply is the only way events are reported).
     unreported: list[Event]
+    # The last menu legal_actions listed, for parse and apply: (stamp, seat, text -> action).
+    # Every apply bumps the stamp, so an older menu is never used; copies and loaded games
+    # start without one.
+    _menu: tuple[int, int, dict[str, Action]] | None = None
+    _stamp: int = 0
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -404,11 +421,26 @@ class EscobaState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if self.turn is None or seat != self.turn:
             return []
+        board = self.board
+        values = [VALUE[c] for c in board]
+        takes_for: dict[int, list[tuple[str, ...]]] = {}  # cards of one value take the same board cards
         out: list[Action] = []
         for card in self.hands[seat]:
             out.append(LAY[card])
-            out.extend(capture_action(card, take) for take in self.captures_for(card))
+            need = SUM - VALUE[card]
+            takes = takes_for.get(need)
+            if takes is None:
+                takes = takes_for[need] = [tuple(board[i] for i in idx) for idx in subsets_summing(values, need)]
+            out.extend(_capture_action(card, take) for take in takes)
+        self._menu = (self._stamp, seat, {a.text: a for a in out})  # a copy: callers may change their list
         return out
+
+    def _listed(self, seat: int, text: str) -> Action | None:
+        """The action `text` names in the menu just listed for seat (canonical texts only), if any."""
+        menu = self._menu
+        if menu is None or menu[0] != self._stamp or menu[1] != seat:
+            return None
+        return menu[2].get(text)
 
     def parse(self, seat: int, text: str) -> Action:
         """The canonical action for `text`, checked against the rules (by sum, not by listing)."""
@@ -416,6 +448,9 @@ class EscobaState(State):
             raise IllegalAction("The game is over.")
         if seat != self.turn:
             raise IllegalAction("It isn't your turn.")
+        listed = self._listed(seat, text)
+        if listed is not None:
+            return listed
         card, take = read_move(text)
         return self._check(seat, card, take)
 
@@ -439,6 +474,7 @@ class EscobaState(State):
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
         action = self.parse(seat, text)
+        self._stamp += 1
         card = action.parts["cards"][0]
         take = action.parts.get("take")
         self.hands[seat].remove(card)
