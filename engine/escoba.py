@@ -26,6 +26,7 @@ by listing every capture. House rules: docs/rules/escoba.md.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, ClassVar
 
 from engine.cards import SPANISH_DECK, CardError, parse_card, pretty, rank, stack_deck
@@ -96,13 +97,31 @@ def _capture_action(card: str, take: tuple[str, ...]) -> Action:
 def subsets_summing(values: list[int], target: int) -> list[list[int]]:
     """Every set of indices into `values` (each >= 1) whose values add up to `target`.
 
-    A depth-first search over the indices sorted by value, cut as soon as the next value
-    overshoots: it visits only sums that can still reach the target, so a swollen board
-    costs the captures it offers, not its 2^n subsets.
+    A depth-first search over the indices sorted by value (see `_sums_in_sorted`).
     """
     order = sorted(range(len(values)), key=values.__getitem__)
-    vals = [values[i] for i in order]
-    out: list[list[int]] = []
+    vals = tuple(values[i] for i in order)
+    return [sorted([order[j] for j in found]) for found in _sums_in_sorted(vals, target)]
+
+
+# Searches done before, by sorted board values and target: boards repeat their values far more
+# often than their cards. Capped, as boards vary without end.
+_SUMS: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+_SUMS_KEPT = 1 << 16
+
+
+def _sums_in_sorted(vals: tuple[int, ...], target: int) -> list[tuple[int, ...]]:
+    """Positions in `vals` (ascending, each >= 1) of every set adding up to `target`, depth first.
+
+    The search is cut as soon as the next value overshoots: it visits only sums that can
+    still reach the target, so a swollen board costs the captures it offers, not its 2^n subsets.
+    """
+    vals = vals[: bisect_right(vals, target)]  # larger values never fit: boards differing only there share a search
+    key = (vals, target)
+    out = _SUMS.get(key)
+    if out is not None:
+        return out
+    out = []
     chosen: list[int] = []
 
     def walk(start: int, left: int) -> None:
@@ -110,14 +129,16 @@ def subsets_summing(values: list[int], target: int) -> list[list[int]]:
             v = vals[j]
             if v > left:
                 return  # sorted: everything further overshoots too
-            chosen.append(order[j])
+            chosen.append(j)
             if v == left:
-                out.append(sorted(chosen))
+                out.append(tuple(chosen))
             else:
                 walk(j + 1, left - v)
             chosen.pop()
 
     walk(0, target)
+    if len(_SUMS) < _SUMS_KEPT:
+        _SUMS[key] = out
     return out
 
 
@@ -422,7 +443,8 @@ class EscobaState(State):
         if self.turn is None or seat != self.turn:
             return []
         board = self.board
-        values = [VALUE[c] for c in board]
+        order = sorted(range(len(board)), key=lambda i: VALUE[board[i]])  # as subsets_summing orders them
+        vals = tuple(VALUE[board[i]] for i in order)
         takes_for: dict[int, list[tuple[str, ...]]] = {}  # cards of one value take the same board cards
         out: list[Action] = []
         for card in self.hands[seat]:
@@ -430,7 +452,8 @@ class EscobaState(State):
             need = SUM - VALUE[card]
             takes = takes_for.get(need)
             if takes is None:
-                takes = takes_for[need] = [tuple(board[i] for i in idx) for idx in subsets_summing(values, need)]
+                found = _sums_in_sorted(vals, need)
+                takes = takes_for[need] = [tuple([board[i] for i in sorted([order[j] for j in f])]) for f in found]
             out.extend(_capture_action(card, take) for take in takes)
         self._menu = (self._stamp, seat, {a.text: a for a in out})  # a copy: callers may change their list
         return out
