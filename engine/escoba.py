@@ -116,6 +116,8 @@ def _sums_in_sorted(vals: tuple[int, ...], target: int) -> list[tuple[int, ...]]
     The search is cut as soon as the next value overshoots: it visits only sums that can
     still reach the target, so a swollen board costs the captures it offers, not its 2^n subsets.
     """
+    if not vals or vals[0] > target:
+        return []
     vals = vals[: bisect_right(vals, target)]  # larger values never fit: boards differing only there share a search
     key = (vals, target)
     out = _SUMS.get(key)
@@ -283,7 +285,7 @@ class EscobaState(State):
     # The last menu legal_actions listed, for parse and apply: (stamp, seat, text -> action).
     # Every apply bumps the stamp, so an older menu is never used; copies and loaded games
     # start without one.
-    _menu: tuple[int, int, dict[str, Action]] | None = None
+    _menu: tuple[int, int, tuple[Action, ...]] | None = None
     _stamp: int = 0
 
     # -- construction ---------------------------------------------------------
@@ -443,8 +445,9 @@ class EscobaState(State):
         if self.turn is None or seat != self.turn:
             return []
         board = self.board
-        order = sorted(range(len(board)), key=lambda i: VALUE[board[i]])  # as subsets_summing orders them
-        vals = tuple(VALUE[board[i]] for i in order)
+        values = [VALUE[c] for c in board]
+        order = sorted(range(len(board)), key=values.__getitem__)  # as subsets_summing orders them
+        vals = tuple([values[i] for i in order])
         takes_for: dict[int, list[tuple[str, ...]]] = {}  # cards of one value take the same board cards
         out: list[Action] = []
         for card in self.hands[seat]:
@@ -454,8 +457,9 @@ class EscobaState(State):
             if takes is None:
                 found = _sums_in_sorted(vals, need)
                 takes = takes_for[need] = [tuple([board[i] for i in sorted([order[j] for j in f])]) for f in found]
-            out.extend(_capture_action(card, take) for take in takes)
-        self._menu = (self._stamp, seat, {a.text: a for a in out})  # a copy: callers may change their list
+            for take in takes:
+                out.append(_CAPTURES.get((card, take)) or _capture_action(card, take))
+        self._menu = (self._stamp, seat, tuple(out))  # a copy: callers may change their list
         return out
 
     def _listed(self, seat: int, text: str) -> Action | None:
@@ -463,7 +467,10 @@ class EscobaState(State):
         menu = self._menu
         if menu is None or menu[0] != self._stamp or menu[1] != seat:
             return None
-        return menu[2].get(text)
+        for action in menu[2]:
+            if action.text == text:
+                return action
+        return None
 
     def parse(self, seat: int, text: str) -> Action:
         """The canonical action for `text`, checked against the rules (by sum, not by listing)."""
