@@ -26,7 +26,6 @@ by listing every capture. House rules: docs/rules/escoba.md.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from typing import Any, ClassVar
 
 from engine.cards import SPANISH_DECK, CardError, parse_card, pretty, rank, stack_deck
@@ -101,29 +100,36 @@ def subsets_summing(values: list[int], target: int) -> list[list[int]]:
     """
     order = sorted(range(len(values)), key=values.__getitem__)
     vals = tuple(values[i] for i in order)
-    return [sorted([order[j] for j in found]) for found in _sums_in_sorted(vals, target)]
+    return [sorted([order[j] for j in found]) for found in _sums_in_sorted(vals, target, _known_sums(vals))]
 
 
-# Searches done before, by sorted board values and target: boards repeat their values far more
+# Searches done before, by sorted board values, then target: boards repeat their values far more
 # often than their cards. Capped, as boards vary without end.
-_SUMS: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
-_SUMS_KEPT = 1 << 16
+Found = list[tuple[int, ...]]  # positions in sorted board values, one tuple per set
+_SUMS: dict[tuple[int, ...], dict[int, Found]] = {}
+_SUMS_KEPT = 1 << 15
 
 
-def _sums_in_sorted(vals: tuple[int, ...], target: int) -> list[tuple[int, ...]]:
+def _known_sums(vals: tuple[int, ...]) -> dict[int, Found]:
+    """The searches kept for these sorted values, by target (fill in with `_sums_in_sorted`)."""
+    known = _SUMS.get(vals)
+    if known is None:
+        known = {}
+        if len(_SUMS) < _SUMS_KEPT:
+            _SUMS[vals] = known
+    return known
+
+
+def _sums_in_sorted(vals: tuple[int, ...], target: int, known: dict[int, Found]) -> Found:
     """Positions in `vals` (ascending, each >= 1) of every set adding up to `target`, depth first.
 
     The search is cut as soon as the next value overshoots: it visits only sums that can
     still reach the target, so a swollen board costs the captures it offers, not its 2^n subsets.
     """
-    if not vals or vals[0] > target:
-        return []
-    vals = vals[: bisect_right(vals, target)]  # larger values never fit: boards differing only there share a search
-    key = (vals, target)
-    out = _SUMS.get(key)
+    out = known.get(target)
     if out is not None:
         return out
-    out = []
+    out = known[target] = []
     chosen: list[int] = []
 
     def walk(start: int, left: int) -> None:
@@ -139,8 +145,6 @@ def _sums_in_sorted(vals: tuple[int, ...], target: int) -> list[tuple[int, ...]]
             chosen.pop()
 
     walk(0, target)
-    if len(_SUMS) < _SUMS_KEPT:
-        _SUMS[key] = out
     return out
 
 
@@ -448,6 +452,7 @@ class EscobaState(State):
         values = [VALUE[c] for c in board]
         order = sorted(range(len(board)), key=values.__getitem__)  # as subsets_summing orders them
         vals = tuple([values[i] for i in order])
+        known = _known_sums(vals)
         takes_for: dict[int, list[tuple[str, ...]]] = {}  # cards of one value take the same board cards
         out: list[Action] = []
         for card in self.hands[seat]:
@@ -455,7 +460,7 @@ class EscobaState(State):
             need = SUM - VALUE[card]
             takes = takes_for.get(need)
             if takes is None:
-                found = _sums_in_sorted(vals, need)
+                found = known.get(need) or _sums_in_sorted(vals, need, known)
                 takes = takes_for[need] = [tuple([board[i] for i in sorted([order[j] for j in f])]) for f in found]
             for take in takes:
                 out.append(_CAPTURES.get((card, take)) or _capture_action(card, take))
