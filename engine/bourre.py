@@ -300,6 +300,10 @@ class BourreState(State):
         return () if self.turn is None else (self.turn,)
 
     @property
+    def over(self) -> bool:
+        return self.turn is None  # as State.over (no seat to move), without building to_move
+
+    @property
     def trump(self) -> str:
         return self.trump_card[-1]
 

@@ -440,6 +440,10 @@ class EscobaState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.turn is None else (self.turn,)
 
+    @property
+    def over(self) -> bool:
+        return self.turn is None  # as State.over (no seat to move), without building to_move
+
     def captures_for(self, card: str) -> list[list[str]]:
         """Every set of board cards `card` can take, each in board order."""
         values = [VALUE[c] for c in self.board]
