@@ -131,12 +131,15 @@ def _sums_in_sorted(vals: tuple[int, ...], target: int, known: dict[int, Found])
         return out
     out = known[target] = []
     chosen: list[int] = []
+    rest = [0] * (len(vals) + 1)  # rest[j]: what the values from position j on add up to
+    for j in range(len(vals) - 1, -1, -1):
+        rest[j] = rest[j + 1] + vals[j]
 
     def walk(start: int, left: int) -> None:
         for j in range(start, len(vals)):
             v = vals[j]
-            if v > left:
-                return  # sorted: everything further overshoots too
+            if v > left or rest[j] < left:
+                return  # sorted: everything further overshoots, or all that is left falls short
             chosen.append(j)
             if v == left:
                 out.append(tuple(chosen))
