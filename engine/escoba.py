@@ -26,6 +26,7 @@ by listing every capture. House rules: docs/rules/escoba.md.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, ClassVar
 
 from engine.cards import SPANISH_DECK, CardError, parse_card, pretty, rank, stack_deck
@@ -121,33 +122,40 @@ def _known_sums(vals: tuple[int, ...]) -> dict[int, Found]:
 
 
 def _sums_in_sorted(vals: tuple[int, ...], target: int, known: dict[int, Found]) -> Found:
-    """Positions in `vals` (ascending, each >= 1) of every set adding up to `target`, depth first.
-
-    The search is cut as soon as the next value overshoots: it visits only sums that can
-    still reach the target, so a swollen board costs the captures it offers, not its 2^n subsets.
-    """
+    """Positions in `vals` (ascending, each >= 1) of every set adding up to `target`, depth first."""
     out = known.get(target)
+    if out is None:
+        out = known[target] = _tail_sums(vals[: bisect_right(vals, target)], target)
+    return out
+
+
+# Searches of the values past a chosen one, shared by every board that ends in them.
+_TAILS: dict[tuple[tuple[int, ...], int], Found] = {}
+
+
+def _tail_sums(vals: tuple[int, ...], left: int) -> Found:
+    """`_sums_in_sorted` without the board's table, for values all at most `left`.
+
+    Depth first: each value in turn, then every set of the values after it that makes up the
+    rest (from this table when that tail was searched before). It stops at the first value
+    that overshoots, so a swollen board costs the captures it offers, not its 2^n subsets.
+    """
+    key = (vals, left)
+    out = _TAILS.get(key)
     if out is not None:
         return out
-    out = known[target] = []
-    chosen: list[int] = []
-    rest = [0] * (len(vals) + 1)  # rest[j]: what the values from position j on add up to
-    for j in range(len(vals) - 1, -1, -1):
-        rest[j] = rest[j + 1] + vals[j]
-
-    def walk(start: int, left: int) -> None:
-        for j in range(start, len(vals)):
-            v = vals[j]
-            if v > left or rest[j] < left:
-                return  # sorted: everything further overshoots, or all that is left falls short
-            chosen.append(j)
-            if v == left:
-                out.append(tuple(chosen))
-            else:
-                walk(j + 1, left - v)
-            chosen.pop()
-
-    walk(0, target)
+    out = []
+    for j, v in enumerate(vals):
+        if v > left:
+            break  # sorted: everything further overshoots too
+        if v == left:
+            out.append((j,))
+            continue
+        shift = j + 1
+        tail = vals[shift : bisect_right(vals, left - v, shift)]
+        out.extend((j, *[shift + x for x in found]) for found in _tail_sums(tail, left - v))
+    if len(_TAILS) < _SUMS_KEPT:
+        _TAILS[key] = out
     return out
 
 
