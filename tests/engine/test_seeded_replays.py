@@ -178,7 +178,16 @@ def _parsed(state: object, seat: int, text: str) -> tuple[str, str, dict] | str:
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "seed"), [("hickory_dickory", 1, 7), ("hickory_dickory", 4, 8), ("hand_and_foot", 4, 9)]
+    ("name", "players", "seed"),
+    [
+        ("hickory_dickory", 1, 7),
+        ("hickory_dickory", 4, 8),
+        ("hand_and_foot", 4, 9),
+        ("bourre", 2, 10),
+        ("bourre", 8, 11),
+        ("escoba", 2, 12),
+        ("escoba", 4, 13),
+    ],
 )
 def test_the_remembered_menu_changes_no_parse(name: str, players: int, seed: int) -> None:
     """These engines' parse answers from the menu legal_actions just listed. Each listed text must
