@@ -523,7 +523,7 @@ class EscobaState(State):
 
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        action = self.parse(seat, text)
+        action = self._listed(seat, text) or self.parse(seat, text)
         self._stamp += 1
         card = action.parts["cards"][0]
         take = action.parts.get("take")
