@@ -475,7 +475,9 @@ class EscobaState(State):
             need = SUM - VALUE[card]
             takes = takes_for.get(need)
             if takes is None:
-                found = known.get(need) or _sums_in_sorted(vals, need, known)
+                found = known.get(need)
+                if found is None:
+                    found = _sums_in_sorted(vals, need, known)
                 takes = takes_for[need] = [tuple([board[i] for i in sorted([order[j] for j in f])]) for f in found]
             for take in takes:
                 out.append(_CAPTURES.get((card, take)) or _capture_action(card, take))
