@@ -73,6 +73,13 @@ def play_action(card: str) -> Action:
     return Action(f"play {card.lower()}", f"Play {pretty(card)}", {"verb": "play", "cards": [card]})
 
 
+# Every menu entry is one of a fixed few, so each is built once and shared (Action is frozen).
+_DECLARE = {verb: declare_action(verb) for verb in ("play", "pass")}
+_PLAY = {card: play_action(card) for card in ALL_CARDS}
+_DISCARD_ONE = {card: discard_action([card]) for card in ALL_CARDS}
+_DRAW = [draw_action(count) for count in range(HAND_SIZE + 1)]  # an exchange is at most a hand
+
+
 def parse_text(text: str) -> tuple[str, list[str]]:
     """(verb, cards) for `text`, whatever the position; IllegalAction if unreadable."""
     plain = " ".join(text.replace(",", " ").split()).lower()
@@ -141,6 +148,11 @@ class BourreState(State):
     plays: list[list[str]]  # per seat: the cards it played to tricks this hand
     tricks: list[int]
     excluded: list[set[str]]  # public deductions: cards each seat is known not to hold
+    # The last menu legal_actions listed, for parse and apply: (stamp, seat, text -> action).
+    # Every apply bumps the stamp, so an older menu is never used; copies and loaded games
+    # start without one.
+    _menu: tuple[int, int, dict[str, Action]] | None = None
+    _stamp: int = 0
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -288,6 +300,10 @@ class BourreState(State):
         return () if self.turn is None else (self.turn,)
 
     @property
+    def over(self) -> bool:
+        return self.turn is None  # as State.over (no seat to move), without building to_move
+
+    @property
     def trump(self) -> str:
         return self.trump_card[-1]
 
@@ -313,19 +329,33 @@ class BourreState(State):
 
     def cinch(self, seat: int) -> bool:
         """Tricks won plus sure trumps reach three, judged from the seat's own knowledge."""
-        sure = sure_trumps(self.hands[seat], self.trump, self.accounted(seat))
+        hand, trump = self.hands[seat], self.trump
+        if self.tricks[seat] + sum(1 for c in hand if c[-1] == trump) < 3:
+            return False  # even every trump held being sure would not reach three
+        sure = sure_trumps(hand, trump, self.accounted(seat))
         return self.tricks[seat] + sure >= 3
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.turn is None or seat != self.turn:
             return []
         if self.phase == "declare":
-            return [declare_action(v) for v in ("play", "pass") if self._declare_problem(seat, v) is None]
-        if self.phase == "discard":
+            menu = [_DECLARE[v] for v in ("play", "pass") if self._declare_problem(seat, v) is None]
+        elif self.phase == "discard":
             hand = hand_order(self.hands[seat], self.trump)
-            return [discard_action([c]) for c in hand] + [draw_action(len(self.exchange))]
-        cards = allowed(self.hands[seat], self.trick, self.trump, self.cinch(seat))
-        return [play_action(c) for c in hand_order(cards, self.trump)]
+            menu = [_DISCARD_ONE[c] for c in hand]
+            menu.append(_DRAW[len(self.exchange)])
+        else:
+            cards = allowed(self.hands[seat], self.trick, self.trump, self.cinch(seat))
+            menu = [_PLAY[c] for c in hand_order(cards, self.trump)]
+        self._menu = (self._stamp, seat, {a.text: a for a in menu})  # a copy: callers may change their list
+        return menu
+
+    def _listed(self, seat: int, text: str) -> Action | None:
+        """The action `text` names in the menu just listed for seat (canonical texts only), if any."""
+        menu = self._menu
+        if menu is None or menu[0] != self._stamp or menu[1] != seat:
+            return None
+        return menu[2].get(text)
 
     def parse(self, seat: int, text: str) -> Action:
         """The canonical action for `text`, with a sentence saying why if it is illegal now."""
@@ -333,6 +363,9 @@ class BourreState(State):
             raise IllegalAction("The game is over.")
         if seat != self.turn:
             raise IllegalAction("It isn't your turn.")
+        listed = self._listed(seat, text)
+        if listed is not None:
+            return listed
         verb, cards = self._read(text)
         problem = self._problem(seat, verb, cards)
         if problem:
@@ -382,10 +415,15 @@ class BourreState(State):
 
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        verb, cards = self._read(text)
-        problem = self._problem(seat, verb, cards)
-        if problem:
-            raise IllegalAction(problem)
+        listed = self._listed(seat, text)
+        if listed is not None:  # a move from the menu just listed: legal, and its parts say what it is
+            verb, cards = listed.parts["verb"], listed.parts.get("cards", [])
+        else:
+            verb, cards = self._read(text)
+            problem = self._problem(seat, verb, cards)
+            if problem:
+                raise IllegalAction(problem)
+        self._stamp += 1
         if self.phase == "declare":
             return self._declare(seat, verb)
         if verb == "discard":

@@ -17,20 +17,33 @@ ALL_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 Trick = Sequence[tuple[int, str]]  # (seat, card) in play order
 
 
+# Looked up per card, since these run for every card of every menu.
+_CARD_HIGH = {c: HIGH[c[:-1]] for c in ALL_CARDS}
+_SUIT_CARDS = {s: tuple(r + s for r in RANKS) for s in SUITS}
+
+
+def _order_keys(trump: str | None) -> dict[str, int]:
+    """Each card's place in hand order: suit (trump first when given, then ♠ ♥ ♦ ♣), then high first."""
+    order = {s: i + 1 for i, s in enumerate(SUITS)}
+    if trump:
+        order[trump] = 0
+    return {c: order[c[-1]] * 13 - _CARD_HIGH[c] for c in ALL_CARDS}
+
+
+_ORDER_KEYS = {t: _order_keys(t) for t in (None, *SUITS)}
+
+
 def high(card: str) -> int:
-    return HIGH[card[:-1]]
+    return _CARD_HIGH[card]
 
 
 def suit_cards(suit: str) -> tuple[str, ...]:
-    return tuple(r + suit for r in RANKS)
+    return _SUIT_CARDS[suit]
 
 
 def hand_order(cards: Iterable[str], trump: str | None = None) -> list[str]:
     """Cards by suit (trump first when given, then ♠ ♥ ♦ ♣), high cards first within a suit."""
-    order = {s: i + 1 for i, s in enumerate(SUITS)}
-    if trump:
-        order[trump] = 0
-    return sorted(cards, key=lambda c: (order[c[-1]], -high(c)))
+    return sorted(cards, key=_ORDER_KEYS[trump or None].__getitem__)
 
 
 def trick_winner(trick: Trick, trump: str) -> tuple[int, str]:
@@ -54,9 +67,10 @@ def highest(cards: Iterable[str]) -> str:
 def sure_trumps(hand: Sequence[str], trump: str, accounted: set[str]) -> int:
     """Trumps in `hand` above every trump the holder cannot account for."""
     mine = [c for c in hand if c[-1] == trump]
-    unknown = [high(c) for c in suit_cards(trump) if c not in accounted and c not in mine]
-    bar = max(unknown, default=-1)
-    return sum(1 for c in mine if high(c) > bar)
+    if not mine:
+        return 0
+    bar = max((_CARD_HIGH[c] for c in _SUIT_CARDS[trump] if c not in accounted and c not in mine), default=-1)
+    return sum(1 for c in mine if _CARD_HIGH[c] > bar)
 
 
 def allowed(hand: Sequence[str], trick: Trick, trump: str, cinch: bool) -> list[str]:

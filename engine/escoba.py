@@ -26,6 +26,7 @@ by listing every capture. House rules: docs/rules/escoba.md.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, ClassVar
 
 from engine.cards import SPANISH_DECK, CardError, parse_card, pretty, rank, stack_deck
@@ -79,33 +80,82 @@ def capture_action(card: str, take: list[str]) -> Action:
 
 
 LAY = {c: lay_action(c) for c in FULL_DECK}
+# Captures met before, built once and shared (Action is frozen); capped, as boards vary without end.
+_CAPTURES: dict[tuple[str, tuple[str, ...]], Action] = {}
+_CAPTURES_KEPT = 1 << 16
+
+
+def _capture_action(card: str, take: tuple[str, ...]) -> Action:
+    action = _CAPTURES.get((card, take))
+    if action is None:
+        action = capture_action(card, list(take))
+        if len(_CAPTURES) < _CAPTURES_KEPT:
+            _CAPTURES[(card, take)] = action
+    return action
 
 
 def subsets_summing(values: list[int], target: int) -> list[list[int]]:
     """Every set of indices into `values` (each >= 1) whose values add up to `target`.
 
-    A depth-first search over the indices sorted by value, cut as soon as the next value
-    overshoots: it visits only sums that can still reach the target, so a swollen board
-    costs the captures it offers, not its 2^n subsets.
+    A depth-first search over the indices sorted by value (see `_sums_in_sorted`).
     """
     order = sorted(range(len(values)), key=values.__getitem__)
-    vals = [values[i] for i in order]
-    out: list[list[int]] = []
-    chosen: list[int] = []
+    vals = tuple(values[i] for i in order)
+    return [sorted([order[j] for j in found]) for found in _sums_in_sorted(vals, target, _known_sums(vals))]
 
-    def walk(start: int, left: int) -> None:
-        for j in range(start, len(vals)):
-            v = vals[j]
-            if v > left:
-                return  # sorted: everything further overshoots too
-            chosen.append(order[j])
-            if v == left:
-                out.append(sorted(chosen))
-            else:
-                walk(j + 1, left - v)
-            chosen.pop()
 
-    walk(0, target)
+# Searches done before, by sorted board values, then target: boards repeat their values far more
+# often than their cards. Capped, as boards vary without end.
+Found = list[tuple[int, ...]]  # positions in sorted board values, one tuple per set
+_SUMS: dict[tuple[int, ...], dict[int, Found]] = {}
+_SUMS_KEPT = 1 << 15
+
+
+def _known_sums(vals: tuple[int, ...]) -> dict[int, Found]:
+    """The searches kept for these sorted values, by target (fill in with `_sums_in_sorted`)."""
+    known = _SUMS.get(vals)
+    if known is None:
+        known = {}
+        if len(_SUMS) < _SUMS_KEPT:
+            _SUMS[vals] = known
+    return known
+
+
+def _sums_in_sorted(vals: tuple[int, ...], target: int, known: dict[int, Found]) -> Found:
+    """Positions in `vals` (ascending, each >= 1) of every set adding up to `target`, depth first."""
+    out = known.get(target)
+    if out is None:
+        out = known[target] = _tail_sums(vals[: bisect_right(vals, target)], target)
+    return out
+
+
+# Searches of the values past a chosen one, shared by every board that ends in them.
+_TAILS: dict[tuple[tuple[int, ...], int], Found] = {}
+
+
+def _tail_sums(vals: tuple[int, ...], left: int) -> Found:
+    """`_sums_in_sorted` without the board's table, for values all at most `left`.
+
+    Depth first: each value in turn, then every set of the values after it that makes up the
+    rest (from this table when that tail was searched before). It stops at the first value
+    that overshoots, so a swollen board costs the captures it offers, not its 2^n subsets.
+    """
+    key = (vals, left)
+    out = _TAILS.get(key)
+    if out is not None:
+        return out
+    out = []
+    for j, v in enumerate(vals):
+        if v > left:
+            break  # sorted: everything further overshoots too
+        if v == left:
+            out.append((j,))
+            continue
+        shift = j + 1
+        tail = vals[shift : bisect_right(vals, left - v, shift)]
+        out.extend((j, *[shift + x for x in found]) for found in _tail_sums(tail, left - v))
+    if len(_TAILS) < _SUMS_KEPT:
+        _TAILS[key] = out
     return out
 
 
@@ -247,6 +297,11 @@ class EscobaState(State):
     # The first deal's dealer sweep happens before anyone can act, so its event waits here
     # and goes out with the match's first action (apply is the only way events are reported).
     unreported: list[Event]
+    # The last menu legal_actions listed, for parse and apply: (stamp, seat, text -> action).
+    # Every apply bumps the stamp, so an older menu is never used; copies and loaded games
+    # start without one.
+    _menu: tuple[int, int, tuple[Action, ...]] | None = None
+    _stamp: int = 0
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -396,6 +451,10 @@ class EscobaState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.turn is None else (self.turn,)
 
+    @property
+    def over(self) -> bool:
+        return self.turn is None  # as State.over (no seat to move), without building to_move
+
     def captures_for(self, card: str) -> list[list[str]]:
         """Every set of board cards `card` can take, each in board order."""
         values = [VALUE[c] for c in self.board]
@@ -404,11 +463,36 @@ class EscobaState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if self.turn is None or seat != self.turn:
             return []
+        board = self.board
+        values = [VALUE[c] for c in board]
+        order = sorted(range(len(board)), key=values.__getitem__)  # as subsets_summing orders them
+        vals = tuple([values[i] for i in order])
+        known = _known_sums(vals)
+        takes_for: dict[int, list[tuple[str, ...]]] = {}  # cards of one value take the same board cards
         out: list[Action] = []
         for card in self.hands[seat]:
             out.append(LAY[card])
-            out.extend(capture_action(card, take) for take in self.captures_for(card))
+            need = SUM - VALUE[card]
+            takes = takes_for.get(need)
+            if takes is None:
+                found = known.get(need)
+                if found is None:
+                    found = _sums_in_sorted(vals, need, known)
+                takes = takes_for[need] = [tuple([board[i] for i in sorted([order[j] for j in f])]) for f in found]
+            for take in takes:
+                out.append(_CAPTURES.get((card, take)) or _capture_action(card, take))
+        self._menu = (self._stamp, seat, tuple(out))  # a copy: callers may change their list
         return out
+
+    def _listed(self, seat: int, text: str) -> Action | None:
+        """The action `text` names in the menu just listed for seat (canonical texts only), if any."""
+        menu = self._menu
+        if menu is None or menu[0] != self._stamp or menu[1] != seat:
+            return None
+        for action in menu[2]:
+            if action.text == text:
+                return action
+        return None
 
     def parse(self, seat: int, text: str) -> Action:
         """The canonical action for `text`, checked against the rules (by sum, not by listing)."""
@@ -416,6 +500,9 @@ class EscobaState(State):
             raise IllegalAction("The game is over.")
         if seat != self.turn:
             raise IllegalAction("It isn't your turn.")
+        listed = self._listed(seat, text)
+        if listed is not None:
+            return listed
         card, take = read_move(text)
         return self._check(seat, card, take)
 
@@ -438,7 +525,8 @@ class EscobaState(State):
 
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        action = self.parse(seat, text)
+        action = self._listed(seat, text) or self.parse(seat, text)
+        self._stamp += 1
         card = action.parts["cards"][0]
         take = action.parts.get("take")
         self.hands[seat].remove(card)

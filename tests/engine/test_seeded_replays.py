@@ -1,6 +1,6 @@
 """Seeded random games of the speed-tuned engines replay exactly as they did before tuning.
 
-Klondike, FreeCell, Moleicki, Hickory Dickory and Hand and Foot have hand-tuned hot
+Klondike, FreeCell, Moleicki, Hickory Dickory, Hand and Foot, Bourré and Escoba have hand-tuned hot
 paths (legal moves, apply, the game-over checks). Speed work must not change a rule, a
 notation, an event's text, a view or the course of a seeded game, so each case plays a
 seeded game of random legal moves and digests everything a player or the store could
@@ -22,7 +22,8 @@ from engine import GAMES, IllegalAction
 STEPS = 250
 # Games whose seeded games run longer: Hand and Foot plays its whole match (four hands, about
 # 1,100 moves), so the scoring of a hand and the next deal are digested too.
-LONG_STEPS = {"hand_and_foot": 1500}
+# Bourré and Escoba play their whole match too (a few hundred moves).
+LONG_STEPS = {"hand_and_foot": 1500, "bourre": 1500, "escoba": 1500}
 
 # (game, seats, options, seed) -> SHA-256 of the game's transcript, see `transcript`.
 EXPECTED = {
@@ -86,6 +87,31 @@ EXPECTED = {
     ("hand_and_foot", 4, "", 3): "5c3b726c23da11bc336ba09a320f2f411ad32815eaf57e7174e99af9f6cfbe05",
     ("hand_and_foot", 4, "hands=1", 4): "15325be8cd938ae40277cb1f41aa060e0086b8b82b32104a35bb8d63c84fadf0",
     ("hand_and_foot", 4, "hands=2", 5): "fe5f273f0b9de70b7d5dd478e3d9e731bdd29ec6ab2479fddd281b85b6953058",
+    ("bourre", 2, "", 0): "4f8a6e9ab7d7368e3ca455b335e8a40762dd33c88297c404b5ed6addf3cbab40",
+    ("bourre", 2, "", 1): "579db886a52096503823fecd938f473aab2de51aebd5038983a57a759e95f0fd",
+    ("bourre", 2, "", 2): "b4333fd86b3d64c4da351dbe7746119bf3e2ed5a7f7a7b22f7a855fec0000a30",
+    ("bourre", 3, "", 0): "f6ab14b2a844558bdda706b55652f4e1550be6ab411aaa4c88e75042f20e4332",
+    ("bourre", 3, "", 1): "d8650c31225b77c8bb2b6dd463c783955f13cf56f41026f61039937702c2b204",
+    ("bourre", 3, "", 2): "2bd24570e066ba7ce3113660131bf5ca80d7b931bb06bc7ff975185f6ace12c2",
+    ("bourre", 5, "", 0): "6dbeccd477637190695f4b5e38eacc410367d04d3acbdddc6dbaace6880dbe18",
+    ("bourre", 5, "", 1): "4f75b6b45381a3fc3d1839ca498b586c6e9d79d2365933baa526ad593432630b",
+    ("bourre", 5, "", 2): "f8905898301049480d8755609547d1bdd950e22bad331ecfa4355aa1edec6228",
+    ("bourre", 8, "", 0): "85e4efcc806dd9f7fa5de5e10e2764dbda815c604a3268ade0b6d196c536a32c",
+    ("bourre", 8, "", 1): "77a7054cc9de8f0112caf5ba43f3f689755eb17ca48ac50d67c5c4722599d7b6",
+    ("bourre", 8, "", 2): "4e58487dd092357ac891b1adad50feaa88044a04a478f25ba72b2156bdc8dda7",
+    ("bourre", 4, "ante=5,hands=1", 3): "7290866d05d2f73f196e9ffecb39928436681fda12144fc654f33e5a17ad72b3",
+    ("bourre", 6, "ante=2,hands=5", 4): "8ad0dbdc3cfc2694dc92de94797c4485684c0af76cfa71240e501a63e3493b33",
+    ("escoba", 2, "", 0): "d3ac15a8365f17dbf969323b30653441853ba4ec8957a2fe99a8cae88e1f5c86",
+    ("escoba", 2, "", 1): "c0c6bb626c5db6366180d5b1f3c98cd36a058651fd4b203c852ab34fd1dd471b",
+    ("escoba", 2, "", 2): "8fb2cb0b0a55637c38e90f9a7997eb0af2f952e13b4f1ee22d3e4eb30cafe7cc",
+    ("escoba", 3, "", 0): "0df15e4cd8d1383e0fc24800c7cf3aa95b00c41fd89966bf49ed1b2bc1e6f004",
+    ("escoba", 3, "", 1): "0464bd2f19eed40dab267e8497986a4d2e33a196b5d2f5ec2397ca32bf36a3fa",
+    ("escoba", 3, "", 2): "5f67bcf9465937a5eb3e2bf89b897c0c6b20f66ce6da9a7ba384b82af2651f26",
+    ("escoba", 4, "", 0): "85d2a8df38a1716109a39ec29a481b6b3beae89726c455a4e44e2d2971cb51f4",
+    ("escoba", 4, "", 1): "88060f7fb659b295fc754a6da98e0835150bac4d9371673035931089d63bd059",
+    ("escoba", 4, "", 2): "c26a89ffde7dd43557e416f5772f5ecc512474eb1e2c67a6e27586d483863aa3",
+    ("escoba", 4, "partnerships=off", 3): "308fa3ffef7cddccd4823b233745483deeb8a54f81893e6299fe17d046252d9f",
+    ("escoba", 2, "target=11", 4): "d3d3e5ebd2276ef57859672cf813b762d90bb125b7dc38ed53ffedae6fa223a1",
 }
 
 
@@ -127,6 +153,10 @@ def _cases() -> list[tuple[str, int, str, int]]:
     cases += [("hickory_dickory", 1, "layout=learning", 5), ("hickory_dickory", 1, "start=choose", 6)]
     cases += [("hand_and_foot", 4, "", seed) for seed in (0, 1, 2, 3)]
     cases += [("hand_and_foot", 4, "hands=1", 4), ("hand_and_foot", 4, "hands=2", 5)]
+    cases += [("bourre", seats, "", seed) for seats in (2, 3, 5, 8) for seed in (0, 1, 2)]
+    cases += [("bourre", 4, "ante=5,hands=1", 3), ("bourre", 6, "ante=2,hands=5", 4)]
+    cases += [("escoba", seats, "", seed) for seats in (2, 3, 4) for seed in (0, 1, 2)]
+    cases += [("escoba", 4, "partnerships=off", 3), ("escoba", 2, "target=11", 4)]
     return cases
 
 
@@ -148,7 +178,16 @@ def _parsed(state: object, seat: int, text: str) -> tuple[str, str, dict] | str:
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "seed"), [("hickory_dickory", 1, 7), ("hickory_dickory", 4, 8), ("hand_and_foot", 4, 9)]
+    ("name", "players", "seed"),
+    [
+        ("hickory_dickory", 1, 7),
+        ("hickory_dickory", 4, 8),
+        ("hand_and_foot", 4, 9),
+        ("bourre", 2, 10),
+        ("bourre", 8, 11),
+        ("escoba", 2, 12),
+        ("escoba", 4, 13),
+    ],
 )
 def test_the_remembered_menu_changes_no_parse(name: str, players: int, seed: int) -> None:
     """These engines' parse answers from the menu legal_actions just listed. Each listed text must
