@@ -148,11 +148,8 @@ class BourreState(State):
     plays: list[list[str]]  # per seat: the cards it played to tricks this hand
     tricks: list[int]
     excluded: list[set[str]]  # public deductions: cards each seat is known not to hold
-    # The last menu legal_actions listed, for parse and apply: (stamp, seat, text -> action).
-    # Every apply bumps the stamp, so an older menu is never used; copies and loaded games
-    # start without one.
-    _menu: tuple[int, int, dict[str, Action]] | None = None
-    _stamp: int = 0
+    # parse and apply answer from the menu legal_actions just listed (State.listed); apply
+    # forgets it before changing anything.
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -347,15 +344,8 @@ class BourreState(State):
         else:
             cards = allowed(self.hands[seat], self.trick, self.trump, self.cinch(seat))
             menu = [_PLAY[c] for c in hand_order(cards, self.trump)]
-        self._menu = (self._stamp, seat, {a.text: a for a in menu})  # a copy: callers may change their list
+        self.remember_menu(seat, menu)
         return menu
-
-    def _listed(self, seat: int, text: str) -> Action | None:
-        """The action `text` names in the menu just listed for seat (canonical texts only), if any."""
-        menu = self._menu
-        if menu is None or menu[0] != self._stamp or menu[1] != seat:
-            return None
-        return menu[2].get(text)
 
     def parse(self, seat: int, text: str) -> Action:
         """The canonical action for `text`, with a sentence saying why if it is illegal now."""
@@ -363,7 +353,7 @@ class BourreState(State):
             raise IllegalAction("The game is over.")
         if seat != self.turn:
             raise IllegalAction("It isn't your turn.")
-        listed = self._listed(seat, text)
+        listed = self.listed(seat, text)
         if listed is not None:
             return listed
         verb, cards = self._read(text)
@@ -415,7 +405,7 @@ class BourreState(State):
 
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        listed = self._listed(seat, text)
+        listed = self.listed(seat, text)
         if listed is not None:  # a move from the menu just listed: legal, and its parts say what it is
             verb, cards = listed.parts["verb"], listed.parts.get("cards", [])
         else:
@@ -423,7 +413,7 @@ class BourreState(State):
             problem = self._problem(seat, verb, cards)
             if problem:
                 raise IllegalAction(problem)
-        self._stamp += 1
+        self.forget_menu()
         if self.phase == "declare":
             return self._declare(seat, verb)
         if verb == "discard":

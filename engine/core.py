@@ -343,6 +343,29 @@ class State:
                 return a
         raise IllegalAction(f"“{text.strip()[:60]}” isn't a legal move for you now.")
 
+    # -- the menu just listed -------------------------------------------------
+    # A game whose parse would enumerate its moves a second time may keep the menu
+    # legal_actions just listed (remember_menu) and answer its canonical texts from it
+    # (listed). Whatever changes the state forgets it first (forget_menu); copies and
+    # loaded states start without one.
+    _menu: tuple[int, tuple[Action, ...]] | None = None
+
+    def remember_menu(self, seat: int, actions: list[Action]) -> None:
+        self._menu = (seat, tuple(actions))  # a copy: callers may change their list
+
+    def listed(self, seat: int, text: str) -> Action | None:
+        """The action `text` names in the menu just listed for seat, if any (canonical texts only)."""
+        menu = self._menu
+        if menu is None or menu[0] != seat:
+            return None
+        for action in menu[1]:
+            if action.text == text:
+                return action
+        return None
+
+    def forget_menu(self) -> None:
+        self._menu = None
+
     # -- information ----------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError

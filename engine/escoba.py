@@ -297,11 +297,8 @@ class EscobaState(State):
     # The first deal's dealer sweep happens before anyone can act, so its event waits here
     # and goes out with the match's first action (apply is the only way events are reported).
     unreported: list[Event]
-    # The last menu legal_actions listed, for parse and apply: (stamp, seat, text -> action).
-    # Every apply bumps the stamp, so an older menu is never used; copies and loaded games
-    # start without one.
-    _menu: tuple[int, int, tuple[Action, ...]] | None = None
-    _stamp: int = 0
+    # parse and apply answer from the menu legal_actions just listed (State.listed); apply
+    # forgets it before changing anything.
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -481,18 +478,8 @@ class EscobaState(State):
                 takes = takes_for[need] = [tuple([board[i] for i in sorted([order[j] for j in f])]) for f in found]
             for take in takes:
                 out.append(_CAPTURES.get((card, take)) or _capture_action(card, take))
-        self._menu = (self._stamp, seat, tuple(out))  # a copy: callers may change their list
+        self.remember_menu(seat, out)
         return out
-
-    def _listed(self, seat: int, text: str) -> Action | None:
-        """The action `text` names in the menu just listed for seat (canonical texts only), if any."""
-        menu = self._menu
-        if menu is None or menu[0] != self._stamp or menu[1] != seat:
-            return None
-        for action in menu[2]:
-            if action.text == text:
-                return action
-        return None
 
     def parse(self, seat: int, text: str) -> Action:
         """The canonical action for `text`, checked against the rules (by sum, not by listing)."""
@@ -500,7 +487,7 @@ class EscobaState(State):
             raise IllegalAction("The game is over.")
         if seat != self.turn:
             raise IllegalAction("It isn't your turn.")
-        listed = self._listed(seat, text)
+        listed = self.listed(seat, text)
         if listed is not None:
             return listed
         card, take = read_move(text)
@@ -525,8 +512,8 @@ class EscobaState(State):
 
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        action = self._listed(seat, text) or self.parse(seat, text)
-        self._stamp += 1
+        action = self.listed(seat, text) or self.parse(seat, text)
+        self.forget_menu()
         card = action.parts["cards"][0]
         take = action.parts.get("take")
         self.hands[seat].remove(card)

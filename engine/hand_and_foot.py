@@ -127,10 +127,8 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
     # the first move played in the world (see hand_and_foot_ai.evaluate's prior).
     prior: tuple[int, str] | None = None
     first: tuple[int, str] | None = None
-    # The last menu full_actions listed, for parse: (stamp, seat, actions). Every applied move
-    # bumps the stamp, so an older menu is never used; copies and loaded games start without one.
-    _menu: tuple[int, int, tuple[Action, ...]] | None = None
-    _stamp: int = 0
+    # parse answers from the menu full_actions just listed (State.listed); every applied move
+    # forgets it first.
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -343,7 +341,7 @@ class HandAndFootState(ChecksMixin, PlayMixin, ScoringMixin, State):
                 out.append(plain_action("pickup"))
         else:
             out = self._play_actions(seat)
-        self._menu = (self._stamp, seat, tuple(out))  # a copy: callers may change their list
+        self.remember_menu(seat, out)
         return out
 
     def _play_actions(self, seat: int) -> list[Action]:

@@ -162,12 +162,9 @@ class ChecksMixin:
             raise IllegalAction("The game is over.")
         if seat not in self.to_move:
             raise IllegalAction("It isn't your turn.")
-        menu = self._menu
-        if menu is not None and menu[0] == self._stamp and menu[1] == seat:
-            # The menu just listed for this position: its canonical texts need no second check.
-            for a in menu[2]:
-                if a.text == text:
-                    return a
+        listed = self.listed(seat, text)  # from the menu just listed: no second check needed
+        if listed is not None:
+            return listed
         verb, specs, _on = parse_text(text)
         if self.phase == "answer":
             if verb not in ("yes", "no"):

@@ -29,7 +29,7 @@ class PlayMixin:
 
     def _apply(self, seat: int, text: str) -> list[Event]:
         action = self.parse(seat, text)
-        self._stamp += 1  # the state changes: the menu parse may reuse is gone
+        self.forget_menu()
         if self.horizon and self.first is None:
             self.first = (seat, action.text)
         verb = action.parts["verb"]

@@ -148,11 +148,8 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
     )
     # Fields added after games were stored: what a stored game without them starts with.
     LATER_FIELDS: ClassVar[dict[str, Any]] = {"log": [], "last_log": None}
-    # The last menu legal_actions listed, for parse: (stamp, seat, actions). `_settle` ends
-    # every move and every test set-up, and bumps the stamp, so an older menu is never used.
-    # Copies and loaded games start without one.
-    _menu: tuple[int, int, tuple[Action, ...]] | None = None
-    _stamp: int = 0
+    # parse answers from the menu legal_actions just listed (State.listed); `_settle`, which
+    # ends every move and every test set-up, forgets it.
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -292,19 +289,15 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
         if seat not in self.to_move:
             return []
         menu = self._frame_actions(self.stack[-1])
-        self._menu = (self._stamp, seat, tuple(menu))  # a copy: callers may change their list
+        self.remember_menu(seat, menu)
         return menu
 
     def parse(self, seat: int, text: str) -> Action:
         if seat not in self.to_move:
             raise IllegalAction("It isn't your turn.")
-        menu = self._menu
-        if menu is not None and menu[0] == self._stamp and menu[1] == seat:
-            # The menu just listed for this position: a canonical text from it needs no second
-            # enumeration (canonical texts are already normalised and in data order).
-            for a in menu[2]:
-                if a.text == text:
-                    return a
+        listed = self.listed(seat, text)  # canonical texts from the menu just listed: no second enumeration
+        if listed is not None:
+            return listed
         words = _normalise(text).split()
         if not words:
             raise IllegalAction("Say what you want to do, for example one of your legal actions.")

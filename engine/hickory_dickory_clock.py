@@ -51,7 +51,7 @@ class ClockMixin:
     # -- the main loop ----------------------------------------------------------
     def _settle(self, events: list[Event]) -> None:
         """Resolve everything that needs nobody's choice, stopping at the next decision."""
-        self._stamp += 1  # the menu parse may reuse is gone (see HickoryDickoryState._menu)
+        self.forget_menu()  # the menu parse may answer from is gone (State.listed)
         for _ in range(100000):
             if self.done:
                 return
