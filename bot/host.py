@@ -641,11 +641,16 @@ class Host:
 
     async def render_hand(self, table: Table, seat: int) -> bytes:
         """The seat's private picture, which its member is about to be shown."""
+        return await self.draw_hand(table, seat)
+
+    def draw_hand(self, table: Table, seat: int) -> asyncio.Future[bytes]:
+        """Start drawing the seat's private picture from the position as it is now (the
+        member is about to be shown it); the render thread takes pictures in order."""
         assert table.state is not None
         view = dict(table.state.view(seat), names=table.names)
         table.shown[seat] = private_parts(table, seat, view)
         module = renderers.for_game(table.game.name)
-        return await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
+        return asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
 
     def public_view(self, table: Table) -> dict[str, Any]:
         view = dict(table.state.view(None)) if table.state else {}

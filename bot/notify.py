@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -81,6 +82,17 @@ def jump_url(table: Table) -> str:
     return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
 
 
+@dataclass(frozen=True)
+class Letter:
+    """One DM ready to post: its words, and its picture (being drawn) if it carries one."""
+
+    seat: int
+    user_id: int
+    text: str
+    alert: bool
+    picture: asyncio.Future[bytes] | None
+
+
 class Notifier:
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -111,6 +123,7 @@ class Notifier:
             return
         now = asyncio.get_running_loop().time()
         vs_ai_only = sum(1 for s in table.seats if s.user_id is not None) == 1
+        letters: list[Letter | None] = []
         for seat in table.human_seats():
             if table.seats[seat].autoplay:
                 continue
@@ -119,13 +132,25 @@ class Notifier:
                 turn_came = False  # they are at the table, answering the AI
             unseen = seat != actor and private_parts(table, seat) != table.shown.get(seat, {})
             if turn_came or unseen:
-                await self.send(table, seat, alert=turn_came, picture=unseen)
+                letters.append(await self.letter(table, seat, alert=turn_came, picture=unseen))
+        # Every picture is already being drawn, back to back in the render thread, while
+        # the loop posts the letters in turn: a deal's hands do not wait on each other's posts.
+        for letter in letters:
+            if letter is not None:
+                await self.post(table, letter)
 
     async def send(self, table: Table, seat: int, *, alert: bool, picture: bool = True) -> None:
         """One DM: the alert line and/or the private picture (if `picture`), as the member chose."""
+        letter = await self.letter(table, seat, alert=alert, picture=picture)
+        if letter is not None:
+            await self.post(table, letter)
+
+    async def letter(self, table: Table, seat: int, *, alert: bool, picture: bool) -> Letter | None:
+        """The DM a seat is due, its picture already being drawn; None when nothing goes by DM
+        (the member chose pings or nothing, or their DMs are closed: a ping goes now instead)."""
         player = table.seats[seat]
         if player.user_id is None or table.state is None:
-            return
+            return None
         alerts, hands = await self.prefs(player.user_id)
         picture = picture and hands and bool(private_parts(table, seat))
         want_alert = alert and alerts != "off"
@@ -133,23 +158,27 @@ class Notifier:
             await self.ping(table, seat)
             want_alert = False
         if not (want_alert or picture) or seat in table.dm_closed:
-            return
+            return None
         lines = []
         if want_alert:
             lines.append(f"🎲 Your move in {table.title} #{table.id}: {jump_url(table)}")
         if picture:
             lines.append(hand_text(table, seat))
+        png = self.host.draw_hand(table, seat) if picture else None
+        return Letter(seat, player.user_id, "\n".join(lines), want_alert, png)
+
+    async def post(self, table: Table, letter: Letter) -> None:
         try:
-            user = await self.user(player.user_id)
+            user = await self.user(letter.user_id)
             kwargs: dict[str, Any] = {}
-            if picture:
-                png = await self.host.render_hand(table, seat)
+            if letter.picture is not None:
+                png = await letter.picture
                 kwargs["file"] = discord.File(io.BytesIO(png), filename="hand.png", description="Your hand")
-            await with_retries(lambda: user.send("\n".join(lines), **kwargs), attempts=2)
+            await with_retries(lambda: user.send(letter.text, **kwargs), attempts=2)
         except discord.Forbidden:
-            await self.dms_closed(table, seat, alert=want_alert)
+            await self.dms_closed(table, letter.seat, alert=letter.alert)
         except discord.HTTPException as exc:
-            log.warning("could not DM table %s seat %s (%s)", table.id, seat, exc.status)
+            log.warning("could not DM table %s seat %s (%s)", table.id, letter.seat, exc.status)
 
     async def dms_closed(self, table: Table, seat: int, *, alert: bool) -> None:
         table.dm_closed.add(seat)
