@@ -10,7 +10,7 @@ Per move made by a member with /<game> play:
   through the interaction's webhook, counted once) and what the bot's HTTP client sends.
 Also: the same per-move time with 1,000 open games in the process, and memory per game.
 
-    python bench/bench_bot.py [--moves 100] [--open-games 1000]
+    python bench/bench_bot.py [--moves 100] [--open-games 1000] [--games dickory,moleicki]
 """
 
 from __future__ import annotations
@@ -160,26 +160,24 @@ def people(env, name: str, count: int):
     return [(guild.add_member(env.create_user(f"{name}{i}")), channel) for i in range(count)]
 
 
-async def main(moves: int, open_games: int) -> None:
+async def main(moves: int, open_games: int, games: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database=f"{tmp}/bench.sqlite3", ai_workers=0, warm_renderers=False)
         warm_renderers()  # what the bot does in its render thread at start-up, done before timing
         bot = create_bot(settings)
         try:
             async with simcord.run(bot) as env:
-                results, memory = await measure_all(env, moves, open_games)
+                results, memory = await measure_all(env, moves, open_games, games)
         finally:
             if hasattr(bot, "storage"):
                 await bot.storage.close()  # an open aiosqlite thread would keep the process alive
     print(json.dumps({"bench": "bot", "moves": results, "kib_per_active_game": memory}, indent=1))
 
 
-async def measure_all(env, moves: int, open_games: int) -> tuple[list[dict], float]:
+async def measure_all(env, moves: int, open_games: int, games: list[str]) -> tuple[list[dict], float]:
     clock = Clock(env.bot)
-    results = [
-        await measure_moves(env, clock, "dickory", people(env, "duo", 2), moves),
-        await measure_moves(env, clock, "moleicki", people(env, "eight", 8), moves),
-    ]
+    tables = {"dickory": ("duo", 2), "moleicki": ("eight", 8)}
+    results = [await measure_moves(env, clock, game, people(env, *tables[game]), moves) for game in games]
     if open_games:
         await open_many(env, open_games)
         crowded = await measure_moves(env, clock, "dickory", people(env, "late", 2), moves, seed=2)
@@ -193,5 +191,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=100)
     parser.add_argument("--open-games", type=int, default=1000)
+    parser.add_argument("--games", default="dickory,moleicki", help="which tables to time, of dickory and moleicki")
     args = parser.parse_args()
-    asyncio.run(main(args.moves, args.open_games))
+    asyncio.run(main(args.moves, args.open_games, args.games.split(",")))
