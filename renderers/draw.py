@@ -30,7 +30,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from renderers.png import BANDS_FROM, palette_png
+from renderers.png import palette_png
 
 __all__ = [
     "BLACK_SUIT",
@@ -590,18 +590,17 @@ def to_png(
     files about four times smaller. With a `key` (e.g. "moleicki.table") and a
     `source` (a callable returning a sample sheet of that picture's art, see
     `palette_sheet`) the palette is learnt once from the sample and reused.
-    zlib level 1 is nearly as small as the default and about twice as fast. A large
-    picture with a learnt palette is mapped and deflated in two bands at once
-    (renderers/png.py).
+    Deflate level 1 is nearly as small as the default and about twice as fast; the file
+    is written by renderers/png.py (ISA-L's deflate, a large picture in two bands at once).
     `palette=False` keeps full colour.
     """
     keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
-    if palette and key is not None and source is not None and img.width * img.height >= BANDS_FROM:
-        return palette_png(img, _palette(img, keep, key, source), compress_level)  # large: two bands at once
+    if palette:
+        if (key is None or source is None) and img.mode != "RGB":
+            img = img.convert("RGB")  # the palette is learnt from this picture's own colours
+        return palette_png(img, _palette(img, keep, key, source), compress_level)
     if img.mode != "RGB":
         img = img.convert("RGB")
-    if palette:
-        img = img.quantize(palette=_palette(img, keep, key, source), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()

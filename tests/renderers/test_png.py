@@ -1,14 +1,15 @@
-"""The two-band palette PNG: the same pixels as Pillow's own quantize, a valid file."""
+"""The palette PNG writer: the same pixels as Pillow's own quantize, a valid file, with ISA-L or zlib."""
 
 from __future__ import annotations
 
 import io
 import random
+import zlib
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from renderers import draw
+from renderers import draw, png
 from renderers.png import palette_png
 
 
@@ -42,13 +43,25 @@ def test_two_bands_give_the_pixels_of_one_quantize(width, height, mode):
     assert ImageChops.difference(decoded.convert("RGB"), expected.convert("RGB")).getbbox() is None
 
 
-def test_large_pictures_with_a_learnt_palette_take_the_two_band_path():
+def test_every_palette_picture_is_written_by_palette_png():
     img = scene(960, 1000, "RGBA", seed=1)
     sheet = scene(300, 300, "RGB", seed=2)
-    data = draw.to_png(img, key="test.two-bands", source=lambda: sheet)
     keep = list(dict.fromkeys([*draw.named_colours(), *draw.felt_shades()]))[:128]
-    assert data == palette_png(img, draw._palette(img, keep, "test.two-bands", lambda: sheet))
-    small = img.crop((0, 0, 100, 100))
-    assert draw.to_png(small, key="test.two-bands", source=lambda: sheet) != palette_png(
-        small, draw._palette(small, keep, "test.two-bands", lambda: sheet)
-    ), "a small picture keeps Pillow's writer"
+    for picture in (img, img.crop((0, 0, 100, 100))):  # two bands, and one
+        learnt = draw._palette(picture, keep, "test.two-bands", lambda: sheet)
+        assert draw.to_png(picture, key="test.two-bands", source=lambda: sheet) == palette_png(picture, learnt)
+
+
+@pytest.mark.parametrize("size", [(960, 1000), (300, 200)])
+def test_zlib_writes_the_same_pixels_where_isal_is_missing(monkeypatch, size):
+    img = scene(*size, "RGB", seed=3)
+    ref = reference(img)
+    with_isal = palette_png(img, ref)
+    monkeypatch.setattr(png, "deflate", zlib)
+    with_zlib = palette_png(img, ref)
+    a, b = Image.open(io.BytesIO(with_isal)), Image.open(io.BytesIO(with_zlib))
+    assert a.tobytes() == b.tobytes() and a.getpalette() == b.getpalette()
+
+
+def test_isal_does_the_deflating():
+    assert png.deflate.__name__ == "isal.isal_zlib"  # a dependency on the machines we run on
