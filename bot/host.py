@@ -169,8 +169,8 @@ class Host:
                 strike=strike,
             )
             lines = table.narrate(events)
-            if not by_ai:
-                self.draw_ahead(table)
+            if not by_ai and not (table.state is not None and table.state.over):
+                self.draw_ahead(table)  # a game's last picture carries its result, drawn at the finish
             hand_changed = seat in table.human_seats() and private_parts(table, seat) != table.shown.get(seat, {})
         if not by_ai:
             table.last_acted[seat] = asyncio.get_running_loop().time()
