@@ -125,7 +125,10 @@ async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: r
         timings["rest"].append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
         timings["alerts"].append(alert_calls)
         calls = [f"{(c[0] - start) * 1000:.1f} {c[1]} {'table' if c[3] == channel.id else 'dm'}" for c in made]
-        timings["tail"].append({"bot_ms": round(bot_ms, 1), "action": action.text, "calls": calls})
+        tail = {"bot_ms": round(bot_ms, 1), "action": action.text, "calls": calls}
+        if not table.active:
+            tail["ended_the_game"] = True
+        timings["tail"].append(tail)
 
 
 async def open_many(env, count: int) -> None:
