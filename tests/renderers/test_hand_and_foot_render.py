@@ -9,6 +9,7 @@ from PIL import Image
 
 from engine import GAMES
 from renderers import hand_and_foot as R
+from tests.renderers.pixels import count_near
 
 HF = GAMES["hand_and_foot"]
 NAMES = ["Alice", "Bob", "Chloé", "Dmitri"]
@@ -32,8 +33,7 @@ def image(png):
 
 
 def near(img, box, colour, tol=30):
-    crop = img.crop(box)
-    return sum(1 for p in crop.getdata() if all(abs(a - b) < tol for a, b in zip(p, colour, strict=True)))
+    return count_near(img, box, colour, tol - 1)  # every channel strictly within tol
 
 
 def test_fresh_deal_table_has_two_empty_side_bands_and_the_movers_outlined():

@@ -10,6 +10,7 @@ from PIL import Image
 
 from engine import GAMES
 from renderers import rummy as R
+from tests.renderers.pixels import count_near
 
 RUMMY = GAMES["rummy"]
 NAMES = ["Alice", "Bob", "Chloé", "Dmitri", "Eve", "Farouk"]
@@ -31,8 +32,7 @@ def image(png):
 
 
 def gold_pixels(img, box):
-    crop = img.crop(box)
-    return sum(1 for p in crop.getdata() if all(abs(a - b) < 30 for a, b in zip(p, GOLD, strict=True)))
+    return count_near(img, box, GOLD, 29)  # every channel strictly within 30
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -88,7 +88,7 @@ def test_finished_match_draws_the_result_and_no_mover():
     assert f"{NAMES[state.scores.index(best)]} wins" in words and "to draw" not in words
     img = image(R.render_table(view))
     mid = img.height // 2
-    dark = sum(1 for p in img.crop((0, mid - 5, R.W, mid + 5)).getdata() if max(p) < 40)
+    dark = count_near(img, (0, mid - 5, R.W, mid + 5), (0, 0, 0), 39)  # every channel under 40
     assert dark > R.W * 3
     final = dict(view, final={"headline": "Bob resigned", "lines": ["Alice 10"], "places": [1, 2, 2]})
     assert "Bob resigned" in R.alt_text(final)
