@@ -55,7 +55,7 @@ class Played:
 
 def choose_for(state: State, seat: int, kind: str, seed: int) -> str:
     """Top-level so a process pool can run it: the AI's action text for `seat`."""
-    return make_player(kind, seed=seed).choose(state, seat).text
+    return make_player(kind, seed=seed, game=state.game.name).choose(state, seat).text
 
 
 def png_file(data: bytes, name: str, alt: str = "") -> discord.File:

@@ -32,10 +32,12 @@ observer tree otherwise lets them learn the searcher's hand, which is the same i
 sampled world (they would ask exactly for what it holds).
 `standing` turns per-seat strengths (say, minus the cards left) into such rewards.
 
-`make_player(kind, seed)` builds one by name: random, heuristic, ismcts, and the
+`make_player(kind, seed, game)` builds one by name: random, heuristic, ismcts, and the
 difficulty levels easy (heuristic), normal (ISMCTS, NORMAL iterations within 1 s)
 and hard (HARD iterations within 2.5 s). A game whose search is cheap may register more
 normal iterations (`iterations=`); both levels then scale by that count over NORMAL[0].
+A game whose own search plays better than ISMCTS (Bourré solves its tricks exactly in
+sampled worlds) registers a player for its normal and hard seats (`register_player`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ __all__ = [
     "make_player",
     "normal_iterations",
     "register_evaluation",
+    "register_player",
     "rewards",
     "standing",
 ]
@@ -75,6 +78,7 @@ _PRIORS: dict[str, float | Callable[[State], float]] = {}
 _ITERATIONS: dict[str, int] = {}  # a game's normal-seat iterations, where not NORMAL[0]
 _MODELLED: set[str] = set()  # games whose other seats move by the heuristic inside the tree
 _LOOKED_FOR: set[str] = set()  # games whose AI module was already looked for
+_PLAYERS: dict[str, Callable[[str, int | None], Player]] = {}  # a game's own normal and hard seats
 
 
 def register_evaluation(
@@ -112,6 +116,15 @@ def register_evaluation(
     _EVALUATIONS[game] = evaluate
     if cutoff is not None:
         _CUTOFFS[game] = cutoff
+
+
+def register_player(game: str, factory: Callable[[str, int | None], Player] | None) -> None:
+    """Give game `game` its own normal and hard seat player: `factory(kind, seed)`, kind
+    "normal" or "hard", within the same time budgets (NORMAL, HARD); None removes it."""
+    if factory is None:
+        _PLAYERS.pop(game, None)
+    else:
+        _PLAYERS[game] = factory
 
 
 def normal_iterations(name: str) -> int:
@@ -378,9 +391,14 @@ class ISMCTSPlayer:
             world.apply(mover, action)
 
 
-def make_player(kind: str, seed: int | None = None) -> Player:
-    """A player by name: random, heuristic, ismcts, or easy / normal / hard."""
+def make_player(kind: str, seed: int | None = None, game: str | None = None) -> Player:
+    """A player by name: random, heuristic, ismcts, or easy / normal / hard; for `game`
+    (its name) a normal or hard seat is the game's registered player where it has one."""
     kind = kind.strip().lower()
+    if game is not None and kind in ("normal", "hard"):
+        _look_for_ai_module(game)
+        if game in _PLAYERS:
+            return _PLAYERS[game](kind, seed)
     if kind == "random":
         return RandomPlayer(seed)
     if kind in ("heuristic", "easy"):

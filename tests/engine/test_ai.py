@@ -19,6 +19,7 @@ from engine.ai import (
     make_player,
     normal_iterations,
     register_evaluation,
+    register_player,
     rewards,
 )
 
@@ -394,3 +395,23 @@ def test_a_registered_prior_may_depend_on_the_position():
         assert ISMCTSPlayer(iterations=60, seed=3).choose(state, 0).text == "2"
     finally:
         register_evaluation("race", None)
+
+
+def test_a_game_may_register_its_own_normal_and_hard_seats():
+    made: list[tuple[str, int | None]] = []
+
+    def own(kind: str, seed: int | None) -> HeuristicPlayer:
+        made.append((kind, seed))
+        return HeuristicPlayer(seed)
+
+    register_player("race", own)
+    try:
+        assert isinstance(make_player("normal", seed=4, game="race"), HeuristicPlayer)
+        assert isinstance(make_player("hard", seed=5, game="race"), HeuristicPlayer)
+        assert isinstance(make_player("normal", seed=6), ISMCTSPlayer)  # no game named: ISMCTS
+        assert isinstance(make_player("easy", seed=7, game="race"), HeuristicPlayer)
+        assert isinstance(make_player("ismcts", seed=8, game="race"), ISMCTSPlayer)  # by name: kept
+        assert made == [("normal", 4), ("hard", 5)]
+    finally:
+        register_player("race", None)
+    assert isinstance(make_player("normal", seed=4, game="race"), ISMCTSPlayer)
