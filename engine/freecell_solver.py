@@ -69,6 +69,7 @@ _FITS_ONTO: list[tuple[int, ...]] = [()] * 56
 for _c in range(8, 56):
     _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
+_GAP = b"\x00"  # no card: what `_score` lays between columns
 
 
 def card_int(code: str) -> int:
@@ -118,6 +119,7 @@ class Strategy:
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
     after: int = 0  # per card above the card after the next one each foundation needs
+    beyond: int = 0  # per card above the card after that one (two after the next)
     turn: int = SLICE  # positions it generates at a time when searches take turns
 
 
@@ -217,7 +219,9 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(prefix + outcome, used, False)
     rotation: list[_Search] = []
     for strategies, until, keep in SCHEDULE:
-        rotation = (rotation if keep else []) + [_Search(start, strategy) for strategy in strategies]
+        # CLASSIC in a stage is the head's own search going on where it stopped
+        fresh = [classic if strategy is CLASSIC else _Search(start, strategy) for strategy in strategies]
+        rotation = (rotation if keep else []) + fresh
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
             return result
@@ -544,26 +548,35 @@ def _score(
             empty += 1
     buried = 0  # cards above the next card each foundation needs
     later = 0  # cards above the card after it (counted only when `after` weighs them)
-    after = w.after
+    further = 0  # cards above the card after that (counted only when `beyond` weighs them)
+    after, beyond = w.after, w.beyond
+    # The columns laid end to end, 0 (no card) between them: finding a card and the end of
+    # its column is then two C-level searches instead of a scan over the columns.
+    layout = _GAP.join(cols)
+    size = len(layout)
     for s in range(4):
         rank = found[s]
         if rank < 13:
-            card = (rank + 1) * 4 + s
-            for col in cols:
-                if card in col:
-                    buried += len(col) - 1 - col.index(card)
-                    break
+            at = layout.find((rank + 1) * 4 + s)
+            if at >= 0:
+                end = layout.find(0, at)
+                buried += (size if end < 0 else end) - at - 1
             if after and rank < 12:
-                card += 4
-                for col in cols:
-                    if card in col:
-                        later += len(col) - 1 - col.index(card)
-                        break
+                at = layout.find((rank + 2) * 4 + s)
+                if at >= 0:
+                    end = layout.find(0, at)
+                    later += (size if end < 0 else end) - at - 1
+            if beyond and rank < 11:
+                at = layout.find((rank + 3) * 4 + s)
+                if at >= 0:
+                    end = layout.find(0, at)
+                    further += (size if end < 0 else end) - at - 1
     used = 4 - cells.count(0)
     return (
         (52 - sum(found)) * w.out
         + buried * w.buried
         + later * after
+        + further * beyond
         + disorder * w.disorder
         + used * w.cell
         - empty * w.empty
