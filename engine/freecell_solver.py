@@ -37,6 +37,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import mul
 from typing import Any
 
 from engine.cards import RANKS
@@ -146,22 +147,20 @@ STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
     Strategy(whole_runs=True),
 )
-# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches that also
-# count the cards above the card after the next one each foundation needs (`after`):
-# looking one card further ahead is what the rotation's searches lacked. The first is the
-# rotation's second search with that term and takes 2,000 positions a turn; the second,
-# the rotation's first with it, 500. Alone after the head, the first won 202 of the 210
-# deals of every 32nd of 1..32000 that the head does not win, 201 within 8,000 positions
-# (the rotation took more than 8,000 on 29); the second wins most of the rest. Deals not
-# won by LOOKAHEAD_UNTIL get the rotation from scratch, exactly as before (so they take
-# 18,000 positions more than they did: the slowest, 4864, 850,919). Measured on the 320
-# slowest deals of 1..32000 (under the rotation) and every 32nd deal, one job: deals over
-# 100 ms of CPU 343 -> 212 of 1,308 (the 320: all -> 201; every 32nd: 35 -> 19 of 1,000);
-# deals over 10,000 positions 338 -> 198. Over all of 1..32000 (bench/out/solver.json):
-# p95 81 -> 60 ms, p99 222 -> 203 ms (19,303 -> 15,978 positions), deals over 100 ms
-# 1,120 -> 838, CPU in all 798 -> 693 s: the 99th percentile now falls in this stage.
+# After the classic head, up to LOOKAHEAD_UNTIL positions in all, one search with two open
+# lists whose heuristics also count the cards above the card after the next one each
+# foundation needs (`after`): looking one card further ahead is what the rotation's
+# searches lacked. The first list weighs as the rotation's second search, the second as its
+# first. Until issue 11 they were two searches taking turns (2,000 and 500 positions); the
+# hard deals are hard for both, so a deal then cost about as much as the better search
+# alone, times the share of the turns it had. Sharing one search (seen set, way back)
+# and letting the lists take turns position by position costs about the better list
+# alone, since what one list has generated the other need not generate again (Röger and
+# Helmert's alternation of open lists). Measured on deals 1..6880 (standalone position
+# counts on every deal the head does not win): deals over 8,000 positions 197 -> 133.
+# Deals not won by LOOKAHEAD_UNTIL get the rotation from scratch, as before.
 LOOKAHEAD = (
-    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
+    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1),
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
 )
 LOOKAHEAD_UNTIL = 20_000
@@ -173,10 +172,11 @@ LATE_STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5),
     Strategy(low_rank=True, seed=2, depth=1, cell=3, empty=5),
 )
-# The stages after the classic head: (strategies, until this many positions in all, whether
-# the searches of the stage before keep their turns).
-SCHEDULE: tuple[tuple[tuple[Strategy, ...], int, bool], ...] = (
-    (LOOKAHEAD, LOOKAHEAD_UNTIL, False),
+# The stages after the classic head: (searches, until this many positions in all, whether
+# the searches of the stage before keep their turns). A search is one strategy, or a tuple
+# of them sharing one search with an open list each (see `_Search`).
+SCHEDULE: tuple[tuple[tuple[Strategy | tuple[Strategy, ...], ...], int, bool], ...] = (
+    ((LOOKAHEAD,), LOOKAHEAD_UNTIL, False),
     (STRATEGIES, LOOKAHEAD_UNTIL + WIDEN_AT, False),
     (LATE_STRATEGIES, DEFAULT_BUDGET, True),
 )
@@ -210,7 +210,7 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
 def _run(start: Position, budget: int, prefix: list[str]) -> Result:
     """The classic search's head start, then each stage of SCHEDULE in turn: its searches
     take SLICE positions each in turn until the stage's share of the budget is spent."""
-    classic = _Search(start, CLASSIC)
+    classic = _Search(start, (CLASSIC,))
     outcome = classic.advance(min(CLASSIC_HEAD, budget))
     used = classic.generated - 1
     if outcome is False:  # the whole space was searched: no strategy can do better
@@ -220,7 +220,7 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
     rotation: list[_Search] = []
     for strategies, until, keep in SCHEDULE:
         # CLASSIC in a stage is the head's own search going on where it stopped
-        fresh = [classic if strategy is CLASSIC else _Search(start, strategy) for strategy in strategies]
+        fresh = [classic if one is CLASSIC else _Search(start, _together(one)) for one in strategies]
         rotation = (rotation if keep else []) + fresh
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
@@ -237,10 +237,10 @@ def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) ->
             break
         for one in live:
             before = one.generated
-            outcome = one.advance(min(one.strategy.turn, stop - used))
+            outcome = one.advance(min(one.turn, stop - used))
             used += one.generated - before
             if outcome is False:
-                if not one.strategy.whole_runs:
+                if not one.whole_runs:
                     return Result(None, used, True), used
                 one.done = True  # its pruned space holds no win; the others go on
             elif outcome is not None:
@@ -248,6 +248,11 @@ def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) ->
             if used >= stop:
                 break
     return None, used
+
+
+def _together(one: Strategy | tuple[Strategy, ...]) -> tuple[Strategy, ...]:
+    """The strategies of one search: a SCHEDULE entry is one strategy or several sharing a search."""
+    return one if isinstance(one, tuple) else (one,)
 
 
 _gc_lock = threading.Lock()
@@ -278,39 +283,69 @@ def _gc_paused() -> Iterator[None]:
 
 
 class _Search:
-    """One greedy best-first search that can be advanced a slice at a time."""
+    """A greedy best-first search that can be advanced a slice at a time.
 
-    def __init__(self, start: Position, strategy: Strategy) -> None:
+    With several strategies it is one search with an open list for each: every new
+    position goes into every list, scored by that list's weights, and the lists take
+    turns choosing the next position to expand (a position is expanded once, whichever
+    list picks it first). The positions seen and the way back to the start are shared,
+    so what one heuristic finds the others need not find again.
+    """
+
+    def __init__(self, start: Position, strategies: tuple[Strategy, ...]) -> None:
         self.start = start
-        self.strategy = strategy
+        self.strategies = strategies
+        self.turn = strategies[0].turn
+        # Moves are pruned only when every list agrees to it (see Strategy.whole_runs).
+        self.whole_runs = all(w.whole_runs for w in strategies)
         self.done = False  # set when a pruned search ran out of positions
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
         self.columns: dict[Column, tuple[int, int, int]] = {}
-        # Heap entries are (score, tie-break, node index, position). With no seed the
-        # oldest node wins a tie (the first search then plays exactly as the solver
-        # always has, so its lines stay the same); a seed breaks ties at random so
-        # the other searches wander apart from it.
-        self.rng = random.Random(strategy.seed) if strategy.seed else None
-        # The last element is the move that reached the position when it can be taken
-        # straight back (see `_children`), else None.
-        self.heap: list[tuple[float, float, int, Position, int, Move | None]] = [(0, 0, 0, start, 0, None)]
+        # Heap entries are (score, tie-break, node index, position, depth, undo). With no
+        # seed the oldest node wins a tie (the classic search then plays exactly as the
+        # solver always has, so its lines stay the same); a seed breaks ties at random so
+        # the searches wander apart. `undo` is the move that reached the position when it
+        # can be taken straight back (see `_children`), else None.
+        self.rngs = [random.Random(w.seed) if w.seed else None for w in strategies]
+        self.weights = [_weights(w) for w in strategies]
+        self.heaps: list[list[tuple[float, float, int, Position, int, Move | None]]] = [
+            [(0, 0, 0, start, 0, None)] for _ in strategies
+        ]
+        self.expanded = bytearray(1)  # per node, 1 once a list has expanded it
+        self.next = 0  # the list whose turn it is
 
     @property
     def generated(self) -> int:
         return len(self.seen)
 
+    def _pop(self) -> tuple[float, float, int, Position, int, Move | None] | None:
+        """The next list's best position not yet expanded (lists taking turns), or None."""
+        heaps, expanded = self.heaps, self.expanded
+        for _ in heaps:
+            heap = heaps[self.next]
+            self.next = (self.next + 1) % len(heaps)
+            while heap:
+                entry = heapq.heappop(heap)
+                if not expanded[entry[2]]:
+                    expanded[entry[2]] = 1
+                    return entry
+        return None
+
     def advance(self, limit: int) -> list[str] | bool | None:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
-        nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
-        rng, whole_runs = self.rng, strategy.whole_runs
+        nodes, seen, columns, heaps, expanded = self.nodes, self.seen, self.columns, self.heaps, self.expanded
+        lists = list(zip(heaps, self.weights, [w.depth for w in self.strategies], self.rngs, strict=True))
+        whole_runs, pop = self.whole_runs, self._pop
         stop = len(seen) + limit
-        while heap:
-            _, _, index, (pcols, pcells, pfound), depth, back = heapq.heappop(heap)
+        while True:
+            entry = pop()
+            if entry is None:
+                return False
+            _, _, index, (pcols, pcells, pfound), depth, back = entry
             depth += 1
-            cost = depth * strategy.depth
             for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
                 size = len(seen)
@@ -320,14 +355,17 @@ class _Search:
                 nodes.append((index, move))
                 if cfound is not pfound and sum(cfound) == 52:
                     return _replay(nodes, len(nodes) - 1, self.start)
-                score = _score(ccols, ccells, cfound, columns, strategy) + cost
-                tie = rng.random() if rng else len(nodes)
+                expanded.append(0)
+                features = _features(ccols, ccells, cfound, columns)
+                position = (ccols, ccells, cfound)
                 # a move that sent no card up (the foundations are the parent's own) can be undone
                 undo = move if cfound is pfound else None
-                heapq.heappush(heap, (score, tie, len(nodes) - 1, (ccols, ccells, cfound), depth, undo))
+                for heap, weights, per_move, rng in lists:
+                    score = sum(map(mul, weights, features)) + depth * per_move
+                    tie = rng.random() if rng else len(nodes)
+                    heapq.heappush(heap, (score, tie, len(nodes) - 1, position, depth, undo))
             if len(seen) >= stop:
                 return None
-        return False
 
 
 def _key(cols: tuple[Column, ...], cells: tuple[int, ...]) -> tuple:
@@ -527,6 +565,12 @@ def _children(
     return out
 
 
+def _weights(w: Strategy) -> tuple[int, ...]:
+    """A strategy's weights in the order of `_features`."""
+    by_break, by_lower = (0, w.disorder) if w.low_rank else (w.disorder, 0)
+    return (w.out, w.buried, w.after, w.beyond, by_break, by_lower, w.cell, -w.empty)
+
+
 def _score(
     cols: tuple[Column, ...],
     cells: tuple[int, ...],
@@ -535,51 +579,53 @@ def _score(
     w: Strategy,
 ) -> int:
     """Lower is better: an estimate of the work left, not a bound."""
-    disorder = 0
-    empty = 0
-    which = 2 if w.low_rank else 1
-    for col in cols:
-        if col:
-            info = columns.get(col)
-            if info is None:
-                info = columns[col] = _column_info(col)
-            disorder += info[which]
-        else:
-            empty += 1
-    buried = 0  # cards above the next card each foundation needs
-    later = 0  # cards above the card after it (counted only when `after` weighs them)
-    further = 0  # cards above the card after that (counted only when `beyond` weighs them)
-    after, beyond = w.after, w.beyond
-    # The columns laid end to end, 0 (no card) between them: finding a card and the end of
-    # its column is then two C-level searches instead of a scan over the columns.
-    layout = _GAP.join(cols)
-    size = len(layout)
-    for s in range(4):
-        rank = found[s]
+    return sum(map(mul, _weights(w), _features(cols, cells, found, columns)))
+
+
+def _features(
+    cols: tuple[Column, ...],
+    cells: tuple[int, ...],
+    found: tuple[int, ...],
+    columns: dict[Column, tuple[int, int, int]],
+) -> tuple[int, int, int, int, int, int, int, int]:
+    """What the heuristic weighs: cards not home; cards above the next card each foundation
+    needs, above the card after it and above the one after that; cards above a break in
+    their column's sequence, and above a lower card; occupied cells; empty columns."""
+    breaks = above_lower = 0
+    get = columns.get
+    for col in cols:  # an empty column's info is (0, 0, 0)
+        info = get(col)
+        if info is None:
+            info = columns[col] = _column_info(col)
+        breaks += info[1]
+        above_lower += info[2]
+    buried = later = further = 0
+    # The columns laid end to end, 0 (no card) between them and after the last: finding a
+    # card and the end of its column is then two C-level searches instead of a scan.
+    layout = _GAP.join(cols) + _GAP
+    find = layout.find
+    for s, rank in enumerate(found):
         if rank < 13:
-            at = layout.find((rank + 1) * 4 + s)
+            at = find((rank + 1) * 4 + s)
             if at >= 0:
-                end = layout.find(0, at)
-                buried += (size if end < 0 else end) - at - 1
-            if after and rank < 12:
-                at = layout.find((rank + 2) * 4 + s)
+                buried += find(0, at) - at - 1
+            if rank < 12:
+                at = find((rank + 2) * 4 + s)
                 if at >= 0:
-                    end = layout.find(0, at)
-                    later += (size if end < 0 else end) - at - 1
-            if beyond and rank < 11:
-                at = layout.find((rank + 3) * 4 + s)
-                if at >= 0:
-                    end = layout.find(0, at)
-                    further += (size if end < 0 else end) - at - 1
-    used = 4 - cells.count(0)
+                    later += find(0, at) - at - 1
+                if rank < 11:
+                    at = find((rank + 3) * 4 + s)
+                    if at >= 0:
+                        further += find(0, at) - at - 1
     return (
-        (52 - sum(found)) * w.out
-        + buried * w.buried
-        + later * after
-        + further * beyond
-        + disorder * w.disorder
-        + used * w.cell
-        - empty * w.empty
+        52 - sum(found),
+        buried,
+        later,
+        further,
+        breaks,
+        above_lower,
+        4 - cells.count(0),
+        cols.count(b""),
     )
 
 
