@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import math
 import random
 import threading
 from collections.abc import Iterator, Mapping
@@ -314,7 +315,11 @@ class _Search:
             [(0, 0, 0, start, 0, None)] for _ in strategies
         ]
         self.expanded = bytearray(1)  # per node, 1 once a list has expanded it
-        self.next = 0  # the list whose turn it is
+        # The lists pick in proportion to their strategies' turns: turns of 2,000 and 500
+        # give the first four picks to the second's one.
+        unit = math.gcd(*(w.turn for w in strategies))
+        self.order = [i for i, w in enumerate(strategies) for _ in range(w.turn // unit)]
+        self.next = 0  # where the list whose turn it is stands in `order`
 
     @property
     def generated(self) -> int:
@@ -322,10 +327,10 @@ class _Search:
 
     def _pop(self) -> tuple[float, float, int, Position, int, Move | None] | None:
         """The next list's best position not yet expanded (lists taking turns), or None."""
-        heaps, expanded = self.heaps, self.expanded
-        for _ in heaps:
-            heap = heaps[self.next]
-            self.next = (self.next + 1) % len(heaps)
+        heaps, expanded, order = self.heaps, self.expanded, self.order
+        for _ in order:
+            heap = heaps[order[self.next]]
+            self.next = (self.next + 1) % len(order)
             while heap:
                 entry = heapq.heappop(heap)
                 if not expanded[entry[2]]:
