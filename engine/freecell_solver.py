@@ -121,7 +121,6 @@ class Strategy:
     seed: int = 0  # 0: ties go to the oldest position; else they are broken at random
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
     after: int = 0  # per card above the card after the next one each foundation needs
-    beyond: int = 0  # per card above the card after that one (two after the next)
     turn: int = SLICE  # positions it generates at a time when searches take turns
 
 
@@ -573,7 +572,7 @@ def _children(
 def _weights(w: Strategy) -> tuple[int, ...]:
     """A strategy's weights in the order of `_features`."""
     by_break, by_lower = (0, w.disorder) if w.low_rank else (w.disorder, 0)
-    return (w.out, w.buried, w.after, w.beyond, by_break, by_lower, w.cell, -w.empty)
+    return (w.out, w.buried, w.after, by_break, by_lower, w.cell, -w.empty)
 
 
 def _score(
@@ -592,10 +591,10 @@ def _features(
     cells: tuple[int, ...],
     found: tuple[int, ...],
     columns: dict[Column, tuple[int, int, int]],
-) -> tuple[int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int]:
     """What the heuristic weighs: cards not home; cards above the next card each foundation
-    needs, above the card after it and above the one after that; cards above a break in
-    their column's sequence, and above a lower card; occupied cells; empty columns."""
+    needs and above the card after it; cards above a break in their column's sequence, and
+    above a lower card; occupied cells; empty columns."""
     breaks = above_lower = 0
     get = columns.get
     for col in cols:  # an empty column's info is (0, 0, 0)
@@ -604,7 +603,7 @@ def _features(
             info = columns[col] = _column_info(col)
         breaks += info[1]
         above_lower += info[2]
-    buried = later = further = 0
+    buried = later = 0
     # The columns laid end to end, 0 (no card) between them and after the last: finding a
     # card and the end of its column is then two C-level searches instead of a scan.
     layout = _GAP.join(cols) + _GAP
@@ -618,20 +617,7 @@ def _features(
                 at = find((rank + 2) * 4 + s)
                 if at >= 0:
                     later += find(0, at) - at - 1
-                if rank < 11:
-                    at = find((rank + 3) * 4 + s)
-                    if at >= 0:
-                        further += find(0, at) - at - 1
-    return (
-        52 - sum(found),
-        buried,
-        later,
-        further,
-        breaks,
-        above_lower,
-        4 - cells.count(0),
-        cols.count(b""),
-    )
+    return 52 - sum(found), buried, later, breaks, above_lower, 4 - cells.count(0), cols.count(b"")
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
