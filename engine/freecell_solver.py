@@ -151,14 +151,19 @@ STRATEGIES = (
 # lists whose heuristics also count the cards above the card after the next one each
 # foundation needs (`after`): looking one card further ahead is what the rotation's
 # searches lacked. The first list weighs as the rotation's second search, the second as its
-# first. Until issue 11 they were two searches taking turns (2,000 and 500 positions); the
-# hard deals are hard for both, so a deal then cost about as much as the better search
-# alone, times the share of the turns it had. Sharing one search (seen set, way back)
-# and letting the lists take turns position by position costs about the better list
-# alone, since what one list has generated the other need not generate again (Röger and
-# Helmert's alternation of open lists). Measured on deals 1..6880 (standalone position
-# counts on every deal the head does not win): deals over 8,000 positions 197 -> 133.
-# Deals not won by LOOKAHEAD_UNTIL get the rotation from scratch, as before.
+# first. Until issue 11 they were two searches taking turns (2,000 and 500 positions), so a
+# deal cost about what the better one needed alone, divided by its share of the turns.
+# Sharing one search (seen set, way back) and letting the lists pick position by position
+# (Röger and Helmert's alternation of open lists) costs about what the better list needs
+# alone, at a little more per position (one more heap push). Measured on deals 1..6880
+# (each strategy's own position count on every deal the head does not win; the shared
+# search run as it is): deals over 6,000 positions 289 -> 259, over 8,000 197 -> 162,
+# 97th/98th percentile 7,823 -> 6,930 and 10,350 -> 9,202 positions; the 99th, about
+# 16,500, is set by deals neither list wins by LOOKAHEAD_UNTIL. Picking 2:1 or 4:1 in the
+# first list's favour did worse. Handing the head's open positions over to the lists
+# instead of starting afresh did better on average but falls into the head's traps
+# (deal 4978: 3,144 -> 150,546 positions). Deals not won by LOOKAHEAD_UNTIL get the
+# rotation from scratch, as before.
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1),
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
