@@ -347,7 +347,7 @@ class _Search:
         is exhausted, None if neither yet."""
         nodes, seen, columns, heaps, expanded = self.nodes, self.seen, self.columns, self.heaps, self.expanded
         lists = list(zip(heaps, self.weights, [w.depth for w in self.strategies], self.rngs, strict=True))
-        whole_runs, pop = self.whole_runs, self._pop
+        whole_runs, pop, push = self.whole_runs, self._pop, heapq.heappush
         stop = len(seen) + limit
         while True:
             entry = pop()
@@ -361,9 +361,10 @@ class _Search:
                 seen.add(key)  # one hash, where `key in seen` first would take two
                 if len(seen) == size:
                     continue
+                child = len(nodes)
                 nodes.append((index, move))
                 if cfound is not pfound and sum(cfound) == 52:
-                    return _replay(nodes, len(nodes) - 1, self.start)
+                    return _replay(nodes, child, self.start)
                 expanded.append(0)
                 features = _features(ccols, ccells, cfound, columns)
                 position = (ccols, ccells, cfound)
@@ -371,8 +372,7 @@ class _Search:
                 undo = move if cfound is pfound else None
                 for heap, weights, per_move, rng in lists:
                     score = sum(map(mul, weights, features)) + depth * per_move
-                    tie = rng.random() if rng else len(nodes)
-                    heapq.heappush(heap, (score, tie, len(nodes) - 1, position, depth, undo))
+                    push(heap, (score, rng.random() if rng else child + 1, child, position, depth, undo))
             if len(seen) >= stop:
                 return None
 
