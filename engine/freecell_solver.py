@@ -32,13 +32,11 @@ from __future__ import annotations
 
 import gc
 import heapq
-import math
 import random
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from operator import mul
 from typing import Any
 
 from engine.cards import RANKS
@@ -147,25 +145,32 @@ STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
     Strategy(whole_runs=True),
 )
-# After the classic head, up to LOOKAHEAD_UNTIL positions in all, one search with two open
-# lists whose heuristics also count the cards above the card after the next one each
-# foundation needs (`after`): looking one card further ahead is what the rotation's
-# searches lacked. The first list weighs as the rotation's second search, the second as its
-# first. Until issue 11 they were two searches taking turns (2,000 and 500 positions), so a
-# deal cost about what the better one needed alone, divided by its share of the turns.
-# Sharing one search (seen set, way back) and letting the lists pick position by position
-# (Röger and Helmert's alternation of open lists) costs about what the better list needs
-# alone, at a little more per position (one more heap push). Measured on deals 1..6880
-# (each strategy's own position count on every deal the head does not win; the shared
-# search run as it is): deals over 6,000 positions 289 -> 259, over 8,000 197 -> 162,
-# 97th/98th percentile 7,823 -> 6,930 and 10,350 -> 9,202 positions; the 99th, about
-# 16,500, is set by deals neither list wins by LOOKAHEAD_UNTIL. Picking 2:1 or 4:1 in the
-# first list's favour did worse. Handing the head's open positions over to the lists
-# instead of starting afresh did better on average but falls into the head's traps
-# (deal 4978: 3,144 -> 150,546 positions). Deals not won by LOOKAHEAD_UNTIL get the
-# rotation from scratch, as before.
+# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches that also
+# count the cards above the card after the next one each foundation needs (`after`):
+# looking one card further ahead is what the rotation's searches lacked. The first is the
+# rotation's second search with that term and takes 2,000 positions a turn; the second,
+# the rotation's first with it, 500. Alone after the head, the first won 202 of the 210
+# deals of every 32nd of 1..32000 that the head does not win, 201 within 8,000 positions
+# (the rotation took more than 8,000 on 29); the second wins most of the rest. Deals not
+# won by LOOKAHEAD_UNTIL get the rotation from scratch, exactly as before (so they take
+# 18,000 positions more than they did: the slowest, 4864, 850,919). Measured on the 320
+# slowest deals of 1..32000 (under the rotation) and every 32nd deal, one job: deals over
+# 100 ms of CPU 343 -> 212 of 1,308 (the 320: all -> 201; every 32nd: 35 -> 19 of 1,000);
+# deals over 10,000 positions 338 -> 198. Over all of 1..32000 (bench/out/solver.json):
+# p95 81 -> 60 ms, p99 222 -> 203 ms (19,303 -> 15,978 positions), deals over 100 ms
+# 1,120 -> 838, CPU in all 798 -> 693 s: the 99th percentile now falls in this stage.
+# Tried for issue 11 and measured worse in CPU (history: commits 89aadff..1b4d35e): one
+# search with an open list per heuristic over a shared seen set, the lists picking in turn
+# (Röger and Helmert's alternation). It costs about the better list's own count in
+# positions, but 10-15% more CPU a position; on every 8th deal of 3..32000 (3,951) the
+# deals over 100 ms went 110 -> 115 and p99 238 -> 285 ms with these two heuristics as
+# the lists, 105 -> 114 (of the 845 the head does not win) with the second and the
+# rotation's first. Handing the classic head's open positions to the lists fell into its
+# traps (4978: 3,144 -> 150,546 positions). Weights tried alone on the slow deals (after
+# 2-4, buried 3, depth 0 or 2, other seeds) fail on the same deals as these: correlated,
+# so adding them to the rotation only dilutes it.
 LOOKAHEAD = (
-    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1),
+    Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
 )
 LOOKAHEAD_UNTIL = 20_000
@@ -177,11 +182,10 @@ LATE_STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5),
     Strategy(low_rank=True, seed=2, depth=1, cell=3, empty=5),
 )
-# The stages after the classic head: (searches, until this many positions in all, whether
-# the searches of the stage before keep their turns). A search is one strategy, or a tuple
-# of them sharing one search with an open list each (see `_Search`).
-SCHEDULE: tuple[tuple[tuple[Strategy | tuple[Strategy, ...], ...], int, bool], ...] = (
-    ((LOOKAHEAD,), LOOKAHEAD_UNTIL, False),
+# The stages after the classic head: (strategies, until this many positions in all, whether
+# the searches of the stage before keep their turns).
+SCHEDULE: tuple[tuple[tuple[Strategy, ...], int, bool], ...] = (
+    (LOOKAHEAD, LOOKAHEAD_UNTIL, False),
     (STRATEGIES, LOOKAHEAD_UNTIL + WIDEN_AT, False),
     (LATE_STRATEGIES, DEFAULT_BUDGET, True),
 )
@@ -215,7 +219,7 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
 def _run(start: Position, budget: int, prefix: list[str]) -> Result:
     """The classic search's head start, then each stage of SCHEDULE in turn: its searches
     take SLICE positions each in turn until the stage's share of the budget is spent."""
-    classic = _Search(start, (CLASSIC,))
+    classic = _Search(start, CLASSIC)
     outcome = classic.advance(min(CLASSIC_HEAD, budget))
     used = classic.generated - 1
     if outcome is False:  # the whole space was searched: no strategy can do better
@@ -224,9 +228,7 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(prefix + outcome, used, False)
     rotation: list[_Search] = []
     for strategies, until, keep in SCHEDULE:
-        # CLASSIC in a stage is the head's own search going on where it stopped
-        fresh = [classic if one is CLASSIC else _Search(start, _together(one)) for one in strategies]
-        rotation = (rotation if keep else []) + fresh
+        rotation = (rotation if keep else []) + [_Search(start, strategy) for strategy in strategies]
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
             return result
@@ -242,10 +244,10 @@ def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) ->
             break
         for one in live:
             before = one.generated
-            outcome = one.advance(min(one.turn, stop - used))
+            outcome = one.advance(min(one.strategy.turn, stop - used))
             used += one.generated - before
             if outcome is False:
-                if not one.whole_runs:
+                if not one.strategy.whole_runs:
                     return Result(None, used, True), used
                 one.done = True  # its pruned space holds no win; the others go on
             elif outcome is not None:
@@ -253,11 +255,6 @@ def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) ->
             if used >= stop:
                 break
     return None, used
-
-
-def _together(one: Strategy | tuple[Strategy, ...]) -> tuple[Strategy, ...]:
-    """The strategies of one search: a SCHEDULE entry is one strategy or several sharing a search."""
-    return one if isinstance(one, tuple) else (one,)
 
 
 _gc_lock = threading.Lock()
@@ -288,101 +285,34 @@ def _gc_paused() -> Iterator[None]:
 
 
 class _Search:
-    """A greedy best-first search that can be advanced a slice at a time.
+    """One greedy best-first search that can be advanced a slice at a time."""
 
-    With several strategies it is one search with an open list for each: every new
-    position goes into every list, scored by that list's weights, and the lists take
-    turns choosing the next position to expand (a position is expanded once, whichever
-    list picks it first). The positions seen and the way back to the start are shared,
-    so what one heuristic finds the others need not find again.
-    """
-
-    def __init__(self, start: Position, strategies: tuple[Strategy, ...]) -> None:
+    def __init__(self, start: Position, strategy: Strategy) -> None:
         self.start = start
-        self.strategies = strategies
-        self.turn = strategies[0].turn
-        # Moves are pruned only when every list agrees to it (see Strategy.whole_runs).
-        self.whole_runs = all(w.whole_runs for w in strategies)
+        self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
         self.columns: dict[Column, tuple[int, int, int]] = {}
-        # Heap entries are (score, tie-break, node index, position, depth, undo). With no
-        # seed the oldest node wins a tie (the classic search then plays exactly as the
-        # solver always has, so its lines stay the same); a seed breaks ties at random so
-        # the searches wander apart. `undo` is the move that reached the position when it
-        # can be taken straight back (see `_children`), else None.
-        self.rngs = [random.Random(w.seed) if w.seed else None for w in strategies]
-        self.weights = [_weights(w) for w in strategies]
-        self.heaps: list[list[tuple[float, float, int, Position, int, Move | None]]] = [
-            [(0, 0, 0, start, 0, None)] for _ in strategies
-        ]
-        self.expanded = bytearray(1)  # per node, 1 once a list has expanded it
-        # The lists pick in proportion to their strategies' turns: turns of 2,000 and 500
-        # give the first four picks to the second's one.
-        unit = math.gcd(*(w.turn for w in strategies))
-        self.order = [i for i, w in enumerate(strategies) for _ in range(w.turn // unit)]
-        self.next = 0  # where the list whose turn it is stands in `order`
+        # Heap entries are (score, tie-break, node index, position). With no seed the
+        # oldest node wins a tie (the first search then plays exactly as the solver
+        # always has, so its lines stay the same); a seed breaks ties at random so
+        # the other searches wander apart from it.
+        self.rng = random.Random(strategy.seed) if strategy.seed else None
+        # The last element is the move that reached the position when it can be taken
+        # straight back (see `_children`), else None.
+        self.heap: list[tuple[float, float, int, Position, int, Move | None]] = [(0, 0, 0, start, 0, None)]
 
     @property
     def generated(self) -> int:
         return len(self.seen)
 
-    def _pop(self) -> tuple[float, float, int, Position, int, Move | None] | None:
-        """The next list's best position not yet expanded (lists taking turns), or None."""
-        heaps, expanded, order = self.heaps, self.expanded, self.order
-        for _ in order:
-            heap = heaps[order[self.next]]
-            self.next = (self.next + 1) % len(order)
-            while heap:
-                entry = heapq.heappop(heap)
-                if not expanded[entry[2]]:
-                    expanded[entry[2]] = 1
-                    return entry
-        return None
-
     def advance(self, limit: int) -> list[str] | bool | None:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
-        if len(self.heaps) == 1:
-            return self._advance_one(limit)
-        nodes, seen, columns, heaps, expanded = self.nodes, self.seen, self.columns, self.heaps, self.expanded
-        lists = list(zip(heaps, self.weights, [w.depth for w in self.strategies], self.rngs, strict=True))
-        whole_runs, pop, push = self.whole_runs, self._pop, heapq.heappush
-        stop = len(seen) + limit
-        while True:
-            entry = pop()
-            if entry is None:
-                return False
-            _, _, index, (pcols, pcells, pfound), depth, back = entry
-            depth += 1
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
-                key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
-                size = len(seen)
-                seen.add(key)  # one hash, where `key in seen` first would take two
-                if len(seen) == size:
-                    continue
-                child = len(nodes)
-                nodes.append((index, move))
-                if cfound is not pfound and sum(cfound) == 52:
-                    return _replay(nodes, child, self.start)
-                expanded.append(0)
-                features = _features(ccols, ccells, cfound, columns)
-                position = (ccols, ccells, cfound)
-                # a move that sent no card up (the foundations are the parent's own) can be undone
-                undo = move if cfound is pfound else None
-                for heap, weights, per_move, rng in lists:
-                    score = sum(map(mul, weights, features)) + depth * per_move
-                    push(heap, (score, rng.random() if rng else child + 1, child, position, depth, undo))
-            if len(seen) >= stop:
-                return None
-
-    def _advance_one(self, limit: int) -> list[str] | bool | None:
-        """`advance` for a search with one open list: the same search without the turns
-        and the shared scoring, which cost about a sixth more a position."""
-        nodes, seen, columns, heap = self.nodes, self.seen, self.columns, self.heaps[0]
-        strategy, rng, whole_runs = self.strategies[0], self.rngs[0], self.whole_runs
+        nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
+        rng, whole_runs = self.rng, strategy.whole_runs
         stop = len(seen) + limit
         while heap:
             _, _, index, (pcols, pcells, pfound), depth, back = heapq.heappop(heap)
@@ -394,15 +324,14 @@ class _Search:
                 seen.add(key)  # one hash, where `key in seen` first would take two
                 if len(seen) == size:
                     continue
-                child = len(nodes)
                 nodes.append((index, move))
                 if cfound is not pfound and sum(cfound) == 52:
-                    return _replay(nodes, child, self.start)
+                    return _replay(nodes, len(nodes) - 1, self.start)
                 score = _score(ccols, ccells, cfound, columns, strategy) + cost
+                tie = rng.random() if rng else len(nodes)
                 # a move that sent no card up (the foundations are the parent's own) can be undone
                 undo = move if cfound is pfound else None
-                tie = rng.random() if rng else child + 1
-                heapq.heappush(heap, (score, tie, child, (ccols, ccells, cfound), depth, undo))
+                heapq.heappush(heap, (score, tie, len(nodes) - 1, (ccols, ccells, cfound), depth, undo))
             if len(seen) >= stop:
                 return None
         return False
@@ -605,12 +534,6 @@ def _children(
     return out
 
 
-def _weights(w: Strategy) -> tuple[int, ...]:
-    """A strategy's weights in the order of `_features`."""
-    by_break, by_lower = (0, w.disorder) if w.low_rank else (w.disorder, 0)
-    return (w.out, w.buried, w.after, by_break, by_lower, w.cell, -w.empty)
-
-
 def _score(
     cols: tuple[Column, ...],
     cells: tuple[int, ...],
@@ -618,8 +541,7 @@ def _score(
     columns: dict[Column, tuple[int, int, int]],
     w: Strategy,
 ) -> int:
-    """Lower is better: an estimate of the work left, not a bound. The terms are those of
-    `_features`, weighed by `w`; written out here for the searches with one open list."""
+    """Lower is better: an estimate of the work left, not a bound."""
     disorder = 0
     which = 2 if w.low_rank else 1
     get = columns.get
@@ -628,9 +550,12 @@ def _score(
         if info is None:
             info = columns[col] = _column_info(col)
         disorder += info[which]
-    buried = later = 0
+    buried = 0  # cards above the next card each foundation needs
+    later = 0  # cards above the card after it (counted only when `after` weighs them)
     after = w.after
-    layout = _GAP.join(cols) + _GAP  # see `_features`
+    # The columns laid end to end, 0 (no card) between them and after the last: finding a
+    # card and the end of its column is then two C-level searches instead of a scan.
+    layout = _GAP.join(cols) + _GAP
     find = layout.find
     for s, rank in enumerate(found):
         if rank < 13:
@@ -649,40 +574,6 @@ def _score(
         + (4 - cells.count(0)) * w.cell
         - cols.count(b"") * w.empty
     )
-
-
-def _features(
-    cols: tuple[Column, ...],
-    cells: tuple[int, ...],
-    found: tuple[int, ...],
-    columns: dict[Column, tuple[int, int, int]],
-) -> tuple[int, int, int, int, int, int, int]:
-    """What the heuristic weighs: cards not home; cards above the next card each foundation
-    needs and above the card after it; cards above a break in their column's sequence, and
-    above a lower card; occupied cells; empty columns."""
-    breaks = above_lower = 0
-    get = columns.get
-    for col in cols:  # an empty column's info is (0, 0, 0)
-        info = get(col)
-        if info is None:
-            info = columns[col] = _column_info(col)
-        breaks += info[1]
-        above_lower += info[2]
-    buried = later = 0
-    # The columns laid end to end, 0 (no card) between them and after the last: finding a
-    # card and the end of its column is then two C-level searches instead of a scan.
-    layout = _GAP.join(cols) + _GAP
-    find = layout.find
-    for s, rank in enumerate(found):
-        if rank < 13:
-            at = find((rank + 1) * 4 + s)
-            if at >= 0:
-                buried += find(0, at) - at - 1
-            if rank < 12:
-                at = find((rank + 2) * 4 + s)
-                if at >= 0:
-                    later += find(0, at) - at - 1
-    return 52 - sum(found), buried, later, breaks, above_lower, 4 - cells.count(0), cols.count(b"")
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:

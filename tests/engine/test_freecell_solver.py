@@ -166,44 +166,7 @@ def test_after_weighs_the_cards_above_the_card_after_the_next_one_a_foundation_n
     assert difference == 3 * 2  # the two cards on 3C; nothing sits on 3D
 
 
-def _start(deal):
-    cols, cells, found = freecell_solver.to_position(GAME.new(1, options={"deal": str(deal)}))
-    lcols, lcells, lfound = list(cols), list(cells), list(found)
-    freecell_solver._auto(lcols, lcells, lfound)
-    return tuple(lcols), tuple(lcells), tuple(lfound)
-
-
-def test_open_lists_pick_in_proportion_to_their_turns():
-    strategies = (freecell_solver.Strategy(turn=2000), freecell_solver.Strategy(turn=500, seed=1))
-    search = freecell_solver._Search(_start(1), strategies)
-    assert search.order == [0, 0, 0, 0, 1]
-
-
-@pytest.mark.parametrize("deal", [9, 385])
-def test_a_search_with_two_open_lists_expands_each_position_once_and_its_line_wins(deal):
-    search = freecell_solver._Search(_start(deal), freecell_solver.LOOKAHEAD)
-    expansions = []
-    children = freecell_solver._children
-
-    def counting(cols, cells, *rest):
-        expansions.append(freecell_solver._key(cols, cells))
-        return children(cols, cells, *rest)
-
-    freecell_solver._children = counting
-    try:
-        moves = search.advance(20_000)
-    finally:
-        freecell_solver._children = children
-    assert isinstance(moves, list) and moves
-    assert len(expansions) == len(set(expansions))
-    # both lists chose positions: each holds fewer entries than were generated
-    assert all(len(heap) < search.generated for heap in search.heaps)
-    state = GAME.new(1, options={"deal": str(deal)})
-    replay(state, moves)
-    assert state.won
-
-
 def test_the_classic_head_still_wins_the_bot_tests_short_deal_in_31_moves():
-    # The classic search is now an open list of one; its lines (the bot and render tests replay them) are unchanged.
+    # The bot and render tests replay the classic head's lines: this one must stay short and inside the head.
     result = freecell_solver.search(GAME.new(1, options={"deal": "386"}))
     assert len(result.moves) == 31 and result.nodes < freecell_solver.CLASSIC_HEAD
