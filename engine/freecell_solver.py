@@ -69,6 +69,7 @@ _FITS_ONTO: list[tuple[int, ...]] = [()] * 56
 for _c in range(8, 56):
     _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
+_GAP = b"\x00"  # no card: what `_score` lays between columns
 
 
 def card_int(code: str) -> int:
@@ -158,6 +159,16 @@ STRATEGIES = (
 # deals over 10,000 positions 338 -> 198. Over all of 1..32000 (bench/out/solver.json):
 # p95 81 -> 60 ms, p99 222 -> 203 ms (19,303 -> 15,978 positions), deals over 100 ms
 # 1,120 -> 838, CPU in all 798 -> 693 s: the 99th percentile now falls in this stage.
+# Tried for issue 11 and measured worse in CPU (history: commits 89aadff..1b4d35e): one
+# search with an open list per heuristic over a shared seen set, the lists picking in turn
+# (Röger and Helmert's alternation). It costs about the better list's own count in
+# positions, but 10-15% more CPU a position; on every 8th deal of 3..32000 (3,951) the
+# deals over 100 ms went 110 -> 115 and p99 238 -> 285 ms with these two heuristics as
+# the lists, 105 -> 114 (of the 845 the head does not win) with the second and the
+# rotation's first. Handing the classic head's open positions to the lists fell into its
+# traps (4978: 3,144 -> 150,546 positions). Weights tried alone on the slow deals (after
+# 2-4, buried 3, depth 0 or 2, other seeds) fail on the same deals as these: correlated,
+# so adding them to the rotation only dilutes it.
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
     Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
@@ -532,41 +543,36 @@ def _score(
 ) -> int:
     """Lower is better: an estimate of the work left, not a bound."""
     disorder = 0
-    empty = 0
     which = 2 if w.low_rank else 1
-    for col in cols:
-        if col:
-            info = columns.get(col)
-            if info is None:
-                info = columns[col] = _column_info(col)
-            disorder += info[which]
-        else:
-            empty += 1
+    get = columns.get
+    for col in cols:  # an empty column's info is (0, 0, 0)
+        info = get(col)
+        if info is None:
+            info = columns[col] = _column_info(col)
+        disorder += info[which]
     buried = 0  # cards above the next card each foundation needs
     later = 0  # cards above the card after it (counted only when `after` weighs them)
     after = w.after
-    for s in range(4):
-        rank = found[s]
+    # The columns laid end to end, 0 (no card) between them and after the last: finding a
+    # card and the end of its column is then two C-level searches instead of a scan.
+    layout = _GAP.join(cols) + _GAP
+    find = layout.find
+    for s, rank in enumerate(found):
         if rank < 13:
-            card = (rank + 1) * 4 + s
-            for col in cols:
-                if card in col:
-                    buried += len(col) - 1 - col.index(card)
-                    break
+            at = find((rank + 1) * 4 + s)
+            if at >= 0:
+                buried += find(0, at) - at - 1
             if after and rank < 12:
-                card += 4
-                for col in cols:
-                    if card in col:
-                        later += len(col) - 1 - col.index(card)
-                        break
-    used = 4 - cells.count(0)
+                at = find((rank + 2) * 4 + s)
+                if at >= 0:
+                    later += find(0, at) - at - 1
     return (
         (52 - sum(found)) * w.out
         + buried * w.buried
         + later * after
         + disorder * w.disorder
-        + used * w.cell
-        - empty * w.empty
+        + (4 - cells.count(0)) * w.cell
+        - cols.count(b"") * w.empty
     )
 
 

@@ -164,3 +164,9 @@ def test_after_weighs_the_cards_above_the_card_after_the_next_one_a_foundation_n
         columns, cells, found, {}, plain
     )
     assert difference == 3 * 2  # the two cards on 3C; nothing sits on 3D
+
+
+def test_the_classic_head_still_wins_the_bot_tests_short_deal_in_31_moves():
+    # The bot and render tests replay the classic head's lines: this one must stay short and inside the head.
+    result = freecell_solver.search(GAME.new(1, options={"deal": "386"}))
+    assert len(result.moves) == 31 and result.nodes < freecell_solver.CLASSIC_HEAD
