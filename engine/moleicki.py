@@ -327,16 +327,18 @@ class MoleickiState(MoveLists, PlayRules, State):
         if self.phase == "over":
             return ()
         turn = self.turn
-        owing = {d[1] for d in self.debts if d[2] > 0}
-        if self.phase == "deal":
-            moving = tuple(s for s in range(self.players) if s in turn or s in owing)
-        else:
-            hands, flips = self.hands, self.flips()
-            moving = tuple(
-                s
-                for s in range(self.players)
-                if s in turn or s in owing or flips[s] or (len(hands[s]) == 4 and self.kkk9_ok(s))
-            )
+        if None in turn:  # no seat to play (never in a real game)
+            turn = ()
+        # Seats acting out of turn are rare: find them with checks that run in C.
+        extra = {d[1] for d in self.debts if d[2] > 0}
+        if self.phase != "deal":
+            flips, hands = self.flips(), self.hands
+            if True in flips:
+                extra.update(s for s, f in enumerate(flips) if f)
+            if 4 in map(len, hands):
+                extra.update(s for s, h in enumerate(hands) if len(h) == 4 and self.kkk9_ok(s))
+        # `turn` is sorted already.
+        moving = turn if extra.issubset(turn) else tuple(sorted(extra.union(turn)))
         self._to_move = (self._version, moving)
         return moving
 

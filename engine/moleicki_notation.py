@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engine.cards import CardError, parse_card, pretty
 from engine.core import Action, IllegalAction
 from engine.moleicki_deal import PRESET_NOTES, DealError, Design, parse_design
-from engine.moleicki_vectors import VECTOR_TITLES, VECTORS, parse_vector
+from engine.moleicki_vectors import CARDS, VECTOR_TITLES, VECTORS, parse_vector
 
 SYNTAX_HELP = "Write a move like “play 7h 7d”, “pickup”, “nein”, “vector up”, “give 1 to 2” or “flip 3”."
 
@@ -182,7 +182,14 @@ def actions_for(texts: Iterable[str]) -> list[Action]:
 
 
 def play_text(cards: list[str]) -> str:
+    if len(cards) == 1:
+        text = _PLAY_ONE.get(cards[0])
+        if text is not None:
+            return text
     return "play " + " ".join(cards).lower()
+
+
+_PLAY_ONE = {c: "play " + c.lower() for c in CARDS}  # most plays are one card
 
 
 def command_for(text: str, decks: int) -> Command:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import groupby
 
 from engine.cards import pretty, rank
 from engine.core import Event, IllegalAction
@@ -39,10 +40,13 @@ from engine.moleicki_tableau import (
 from engine.moleicki_vectors import (
     AARGH_CARDS,
     AARGH_RANKS,
+    BEATEN_BY,
+    CARD_SET,
     CARD_STRENGTH,
     EIGHT_RULE,
     GROUP,
     LOOPS,
+    MERGED_PAIRS,
     ORDINARY_RANKS,
     RANK_OF,
     SEQUENCE,
@@ -58,11 +62,15 @@ from engine.moleicki_vectors import (
 )
 
 MIN_HAND = 3  # while the draw pile lasts
+NINES = frozenset(c for c in RANK_OF if RANK_OF[c] == "9")
 BURN = 4  # four or more of one rank on top of the pile go to the bad discard
 
 
 def show(cards: list[str]) -> str:
-    return " ".join(pretty(c) for c in cards)
+    return " ".join(map(pretty, cards))
+
+
+_PLAY_WORDS = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}
 
 
 @dataclass(slots=True)
@@ -192,27 +200,17 @@ class PlayRules:
         matched equivalent faces (middle, antimiddle), and straights. The shape of each
         is known here, so only how it meets the top card is judged (`_judge_top`)."""
         v = self.vector
-        groups = GROUP[v]
-        by_face: dict[str, list[str]] = {}
-        by_key: dict[str, list[str]] = {}
-        for c in sorted(self.hands[seat], key=SORT_KEY[v].__getitem__):
-            face = RANK_OF[c]
-            if face in by_face:
-                by_face[face].append(c)
-            else:
-                by_face[face] = [c]
-            if c not in AARGH_CARDS:
-                key = groups[c]
-                if key in by_key:
-                    by_key[key].append(c)
-                else:
-                    by_key[key] = [c]
+        # Sorted along the vector, each face's cards lie together (strength, then face,
+        # then suit), and so do the equivalent faces of middle and antimiddle.
+        hand = sorted(self.hands[seat], key=SORT_KEY[v].__getitem__)
         # In a race only the opening rank may be played (a group of several faces never).
         opening = self.opening if ctx == "race" and self.opening != "any" else None
         window = ctx == "window"
         judge = self._judge_top(seat, ctx)
         out: list[Plan] = []
-        for face, cards in by_face.items():
+        faces: dict[str, list[str]] = {}
+        for face, run in groupby(hand, RANK_OF.__getitem__):
+            cards = faces[face] = list(run)
             if opening is not None and face != opening:
                 continue
             if face in AARGH_RANKS or (face == "8" and v in LOOPS):
@@ -227,20 +225,23 @@ class PlayRules:
                     out.append(Plan(cards, kind, None, None))
         if opening is not None:
             return out
-        for cards in by_key.values():
-            if len(cards) > 1 and RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
-                kind = judge(cards[0], False)
-                if kind is not None:
-                    out.append(Plan(cards, kind, None, None))
-        if v in EIGHT_RULE and len(by_face) >= 4:  # a straight needs four faces in hand
+        if v in MERGED_PAIRS:  # elsewhere a matching key is a single face
+            ordinary = [c for c in hand if c not in AARGH_CARDS]
+            for _, run in groupby(ordinary, GROUP[v].__getitem__):
+                cards = list(run)
+                if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
+                    kind = judge(cards[0], False)
+                    if kind is not None:
+                        out.append(Plan(cards, kind, None, None))
+        if v in EIGHT_RULE and len(faces) >= 4:  # a straight needs four faces in hand
             # As straights_in: the lowest-sorting card of each face, four faces in a row.
             # One pass along the order: each face in hand ending four in a row ends a window.
             seq = SEQUENCE[v]
             in_row = 0
             for i, f in enumerate(seq):
-                in_row = in_row + 1 if f in by_face else 0
+                in_row = in_row + 1 if f in faces else 0
                 if in_row >= 4:
-                    cards = [by_face[face][0] for face in seq[i - 3 : i + 1]]
+                    cards = [faces[face][0] for face in seq[i - 3 : i + 1]]
                     kind = judge(cards[0], True)
                     if kind is not None:
                         out.append(Plan(cards, kind, None, None, True))
@@ -276,7 +277,11 @@ class PlayRules:
         top = self.top()
         if top is None:
             return True
-        return any(not is_aargh(c) and beats(c, top, self.vector) for c in self.accessible(seat))
+        cards = self.hands[seat] or self.accessible(seat)
+        beaten_by = BEATEN_BY[self.vector].get(top)
+        if beaten_by is not None and CARD_SET.issuperset(cards):
+            return not beaten_by.isdisjoint(cards)
+        return any(not is_aargh(c) and beats(c, top, self.vector) for c in cards)
 
     def may_pick_up(self, seat: int) -> bool:
         return (
@@ -317,10 +322,11 @@ class PlayRules:
         if plan.tab is not None:
             self.tabs[seat] = plan.tab
             self.tableau_changed()
-        self._forget_known(seat, played)
+        if self.known[seat]:
+            self._forget_known(seat, played)
         self.pile.extend(played)
         self.last_play = {"seat": seat, "cards": list(played), "kind": plan.kind}
-        words = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}.get(plan.kind, "plays")
+        words = _PLAY_WORDS.get(plan.kind, "plays")
         ev.append(
             Event(
                 "play",
@@ -414,16 +420,14 @@ class PlayRules:
 
     def _burn(self, ev: list[Event]) -> bool:
         """Four or more of one rank on top of the pile send it all to the bad discard."""
-        if len(self.pile) < BURN:
+        pile = self.pile
+        if len(pile) < BURN:
             return False
-        key = group(self.pile[-1], self.vector)
-        run = 0
-        for c in reversed(self.pile):
-            if group(c, self.vector) != key:
-                break
-            run += 1
-        if run < BURN:
-            return False
+        v = self.vector
+        key = group(pile[-1], v)
+        for c in pile[-BURN:]:  # only a run of BURN or more counts
+            if group(c, v) != key:
+                return False
         n = len(self.pile)
         self.bad += self.pile
         self.pile, self.base = [], 0
@@ -456,9 +460,9 @@ class PlayRules:
 
     # -- the nine rule ---------------------------------------------------------------
     def _owe_neins(self, seat: int, played: list[str], ev: list[Event]) -> None:
-        nines = [RANK_OF[c] for c in played].count("9")
-        if not nines:
+        if NINES.isdisjoint(played):
             return
+        nines = [RANK_OF[c] for c in played].count("9")
         everyone = nines >= 4
         self.debts.append([seat, seat, nines, int(everyone)])
         if everyone:

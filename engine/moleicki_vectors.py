@@ -78,6 +78,7 @@ _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 # ask them millions of times. Codes outside the pack fall back to the functions below.
 CARDS: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), JOKER, QUARTER)
 RANK_OF: dict[str, str] = {c: rank(c) for c in CARDS}
+CARD_SET = frozenset(CARDS)
 AARGH_CARDS = frozenset(c for c in CARDS if RANK_OF[c] in AARGH_RANKS)
 # Strength per card in each vector (None: aargh card, or the junction in the loops).
 CARD_STRENGTH: dict[str, dict[str, int | None]] = {v: {c: STRENGTH[v].get(RANK_OF[c]) for c in CARDS} for v in VECTORS}
@@ -185,9 +186,19 @@ def straight_order(cards: list[str], vector: str) -> list[str] | None:
 
 def is_match(cards: list[str], vector: str) -> bool:
     """One or more ordinary cards that may be played together (same matching key)."""
-    if not cards or any(is_aargh(c) for c in cards):
+    if not cards:
         return False
     keys = GROUP[vector]
+    key = keys.get(cards[0])
+    if key is not None and cards[0] not in AARGH_CARDS:
+        # An aargh card's key is its own rank, which no ordinary card shares.
+        for c in cards:
+            if keys.get(c) != key:
+                break
+        else:
+            return True
+    if any(is_aargh(c) for c in cards):
+        return False
     key = group(cards[0], vector)
     return all((keys.get(c) or _group(c, vector)) == key for c in cards)
 
@@ -210,3 +221,7 @@ def straights_in(cards: list[str], vector: str) -> list[list[str]]:
 
 GROUP: dict[str, dict[str, str]] = {v: {c: _group(c, v) for c in CARDS} for v in VECTORS}
 SORT_KEY: dict[str, dict[str, tuple[int, int, int]]] = {v: {c: _sort_key(c, v) for c in CARDS} for v in VECTORS}
+# BEATEN_BY[vector][top] -> every ordinary card code that beats `top` in `vector`.
+BEATEN_BY: dict[str, dict[str, frozenset[str]]] = {
+    v: {t: frozenset(c for c in CARDS if c not in AARGH_CARDS and beats(c, t, v)) for t in CARDS} for v in VECTORS
+}
