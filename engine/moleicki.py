@@ -118,9 +118,10 @@ from engine.moleicki_notation import (
     label,
     parse_command,
 )
-from engine.moleicki_play import PlayRules
+from engine.moleicki_play import Plan, PlayRules
 from engine.moleicki_tableau import can_flip, count, public_rows
 from engine.moleicki_vectors import (
+    CARDS,
     VECTOR_TITLES,
     sort_for,
 )
@@ -130,6 +131,7 @@ PLAYING = ("play", "tied", "eight", "again")
 # Real games never come near it; it only bounds the long tail of random play.
 TURN_LIMIT = 2000
 OPENINGS = (("3", "up"), ("A", "down"), ("8", "middle"))
+KINGS_AND_NINES = frozenset(c for c in CARDS if rank(c) in ("K", "9"))
 
 
 class Moleicki(Game):
@@ -330,7 +332,7 @@ class MoleickiState(MoveLists, PlayRules, State):
         if None in turn:  # no seat to play (never in a real game)
             turn = ()
         # Seats acting out of turn are rare: find them with checks that run in C.
-        extra = {d[1] for d in self.debts if d[2] > 0}
+        extra = {d[1] for d in self.debts if d[2] > 0} if self.debts else set()
         if self.phase != "deal":
             flips, hands = self.flips(), self.hands
             if True in flips:
@@ -338,7 +340,7 @@ class MoleickiState(MoveLists, PlayRules, State):
             if 4 in map(len, hands):
                 extra.update(s for s, h in enumerate(hands) if len(h) == 4 and self.kkk9_ok(s))
         # `turn` is sorted already.
-        moving = turn if extra.issubset(turn) else tuple(sorted(extra.union(turn)))
+        moving = turn if not extra or extra.issubset(turn) else tuple(sorted(extra.union(turn)))
         self._to_move = (self._version, moving)
         return moving
 
@@ -373,6 +375,7 @@ class MoleickiState(MoveLists, PlayRules, State):
         hand = self.hands[seat]
         return (
             len(hand) == 4
+            and KINGS_AND_NINES.issuperset(hand)  # cheap: most four-card hands fail here
             and self.phase != "deal"
             and count(self.tabs[seat]) == 0
             and sorted(rank(c) for c in hand) == ["9", "K", "K", "K"]
@@ -473,7 +476,7 @@ class MoleickiState(MoveLists, PlayRules, State):
             raise IllegalAction("The game is over.")
         if not 0 <= seat < self.players:
             raise IllegalAction("You don't have a seat in this game.")
-        if not self._may_act(seat):
+        if seat not in self.turn and not self._may_call(seat):  # _may_act, phase checked above
             raise IllegalAction("It isn't your turn.")
         text = action.text if isinstance(action, Action) else str(action)
         if not text.strip():
@@ -487,8 +490,8 @@ class MoleickiState(MoveLists, PlayRules, State):
             cmd, _, extra = self._check(seat, text)
         elif (move := checked[2][text]) is None:  # a listed move other than a play: no plan
             cmd, extra = command_for(text, self.decks), None
-        else:  # a listed play: (ctx, plan)
-            cmd, extra = PLAY, move
+        else:  # a listed play: its context and plan
+            cmd, extra = PLAY, (move[0], Plan.of(move))
         self._version += 1
         self._checked = None
         events = self._execute(seat, cmd, extra)
@@ -508,6 +511,8 @@ class MoleickiState(MoveLists, PlayRules, State):
 
     def _execute(self, seat: int, cmd: Command, extra: Any) -> list[Event]:
         verb = cmd.verb
+        if verb == "play":  # the common case first (the verbs below are exclusive)
+            return self._take_turn(seat, extra[0]) + self.do_play(seat, extra[1])
         if verb == "nein":
             return self.do_nein(seat)
         if verb == "kkk9":

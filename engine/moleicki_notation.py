@@ -177,19 +177,21 @@ def action_for(text: str) -> Action:
 
 def actions_for(texts: Iterable[str]) -> list[Action]:
     """action_for of each text (the menu of every position: remembered ones looked up in line)."""
-    known = _ACTIONS
-    return [known.get(t) or action_for(t) for t in texts]
+    try:
+        return list(map(_ACTIONS.__getitem__, texts))
+    except KeyError:
+        return [action_for(t) for t in texts]
 
 
 def play_text(cards: list[str]) -> str:
     if len(cards) == 1:
-        text = _PLAY_ONE.get(cards[0])
+        text = PLAY_ONE.get(cards[0])
         if text is not None:
             return text
     return "play " + " ".join(cards).lower()
 
 
-_PLAY_ONE = {c: "play " + c.lower() for c in CARDS}  # most plays are one card
+PLAY_ONE = {c: "play " + c.lower() for c in CARDS}  # most plays are one card
 
 
 def command_for(text: str, decks: int) -> Command:

@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Any
 
 from engine.cards import pretty, rank
 from engine.core import Event, IllegalAction
+from engine.moleicki_notation import PLAY_ONE, play_text
 from engine.moleicki_tableau import (
     bare,
     blind_piles,
@@ -52,6 +54,7 @@ from engine.moleicki_vectors import (
     SEQUENCE,
     SORT_KEY,
     VECTOR_TITLES,
+    VECTORS,
     beats,
     group,
     is_aargh,
@@ -63,6 +66,8 @@ from engine.moleicki_vectors import (
 
 MIN_HAND = 3  # while the draw pile lasts
 NINES = frozenset(c for c in RANK_OF if RANK_OF[c] == "9")
+# Faces that are no ordinary card in a vector: the aargh cards, and the 8 in the loops (the junction).
+SPECIAL_FACES = {v: AARGH_RANKS | ({"8"} if v in LOOPS else set()) for v in VECTORS}
 BURN = 4  # four or more of one rank on top of the pile go to the bad discard
 
 
@@ -71,6 +76,11 @@ def show(cards: list[str]) -> str:
 
 
 _PLAY_WORDS = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}
+
+
+# A play legal_actions listed: (ctx, then the fields of its Plan in order). The Plan
+# itself is made only for the play that is applied (see `Plan.of`).
+Listed = tuple[str, list[str], str, list[str] | None, list | None, bool]
 
 
 @dataclass(slots=True)
@@ -82,6 +92,13 @@ class Plan:
     hand: list[str] | None  # the hand after the play (None: the hand less the cards, worked out when played)
     tab: list | None  # the tableau after the play (None: untouched)
     straight: bool = False
+
+    @classmethod
+    def of(cls, listed: Listed) -> Plan:
+        return cls(*listed[1:])
+
+    def listed(self, ctx: str) -> Listed:
+        return (ctx, self.cards, self.kind, self.hand, self.tab, self.straight)
 
 
 class PlayRules:
@@ -194,11 +211,12 @@ class PlayRules:
         what = "That straight's lowest card" if ordered else pretty(lowest)
         raise IllegalAction(f"{what} doesn't beat the {pretty(top)} on the pile in the {VECTOR_TITLES[v]} vector.")
 
-    def hand_plays(self, seat: int, ctx: str) -> list[Plan]:
-        """The plays `legal_actions` offers from a non-empty hand, with the plans
-        `check_play` would make for them: the first card and every copy of each face,
-        matched equivalent faces (middle, antimiddle), and straights. The shape of each
-        is known here, so only how it meets the top card is judged (`_judge_top`)."""
+    def hand_plays(self, seat: int, ctx: str, moves: dict[str, Any]) -> None:
+        """Add to `moves` the plays `legal_actions` offers from a non-empty hand, each
+        under its text as a `Listed` play (the plan `check_play` would make): the first
+        card and every copy of each face, matched equivalent faces (middle, antimiddle),
+        and straights. The shape of each is known here, so only how it meets the top card
+        is judged (as `_judge_top`, written out in the loop over faces: it runs the most)."""
         v = self.vector
         # Sorted along the vector, each face's cards lie together (strength, then face,
         # then suit), and so do the equivalent faces of middle and antimiddle.
@@ -206,25 +224,44 @@ class PlayRules:
         # In a race only the opening rank may be played (a group of several faces never).
         opening = self.opening if ctx == "race" and self.opening != "any" else None
         window = ctx == "window"
-        judge = self._judge_top(seat, ctx)
-        out: list[Plan] = []
+        tied = self.pending == "tied" and ctx == "turn"  # a junction doesn't beat a tie
+        special, groups, strengths = SPECIAL_FACES[v], GROUP[v], CARD_STRENGTH[v]
+        top, top_key, top_strength, tie_kind = self._top_terms(seat, ctx)
+        one, add = PLAY_ONE, moves.setdefault
         faces: dict[str, list[str]] = {}
         for face, run in groupby(hand, RANK_OF.__getitem__):
             cards = faces[face] = list(run)
             if opening is not None and face != opening:
                 continue
-            if face in AARGH_RANKS or (face == "8" and v in LOOPS):
-                if window or (face == "8" and self.pending == "tied" and ctx == "turn"):
+            if face in special:
+                if window or (tied and face == "8"):
                     continue
-                kind: str | None = "aargh" if face in AARGH_RANKS else "junction"
+                kind: str | None = "junction" if face == "8" else "aargh"
+            elif top is None:
+                if window:
+                    continue
+                kind = "beat"
+            elif groups[cards[0]] == top_key:
+                kind = tie_kind
+                if kind is None:
+                    continue
+            elif window or top_strength is None or strengths[cards[0]] <= top_strength:
+                continue
             else:
-                kind = judge(cards[0], False)
-            if kind is not None:
-                out.append(Plan(cards[:1], kind, None, None))
-                if len(cards) > 1:
-                    out.append(Plan(cards, kind, None, None))
-        if opening is not None:
-            return out
+                kind = "beat"
+            add(one[cards[0]], (ctx, cards[:1], kind, None, None, False))
+            if len(cards) > 1:
+                add(play_text(cards), (ctx, cards, kind, None, None, False))
+        if opening is None and (v in MERGED_PAIRS or (v in EIGHT_RULE and len(faces) >= 4)):
+            self._hand_groups(seat, ctx, hand, faces, moves)
+
+    def _hand_groups(
+        self, seat: int, ctx: str, hand: list[str], faces: dict[str, list[str]], moves: dict[str, Any]
+    ) -> None:
+        """hand_plays' plays of several faces: equivalent faces (middle, antimiddle) and
+        straights (up, down)."""
+        v = self.vector
+        judge = self._judge_top(seat, ctx)
         if v in MERGED_PAIRS:  # elsewhere a matching key is a single face
             ordinary = [c for c in hand if c not in AARGH_CARDS]
             for _, run in groupby(ordinary, GROUP[v].__getitem__):
@@ -232,7 +269,7 @@ class PlayRules:
                 if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
                     kind = judge(cards[0], False)
                     if kind is not None:
-                        out.append(Plan(cards, kind, None, None))
+                        moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, False))
         if v in EIGHT_RULE and len(faces) >= 4:  # a straight needs four faces in hand
             # As straights_in: the lowest-sorting card of each face, four faces in a row.
             # One pass along the order: each face in hand ending four in a row ends a window.
@@ -244,23 +281,30 @@ class PlayRules:
                     cards = [faces[face][0] for face in seq[i - 3 : i + 1]]
                     kind = judge(cards[0], True)
                     if kind is not None:
-                        out.append(Plan(cards, kind, None, None, True))
-        return out
+                        moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, True))
+
+    def _top_terms(self, seat: int, ctx: str) -> tuple[str | None, str | None, int | None, str | None]:
+        """The top card, its matching key and strength, and what a play of that key is
+        (tie, or extend when the top is the seat's own; None: an 8 in up or down can't
+        be tied by anyone but its own player)."""
+        top = self.top()
+        if top is None:
+            return None, None, None, None
+        v = self.vector
+        mine = ctx == "window" or (self.top_mine and seat == self.current)
+        tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
+        return top, GROUP[v][top], CARD_STRENGTH[v][top], tie_kind
 
     def _judge_top(self, seat: int, ctx: str) -> Callable[[str, bool], str | None]:
         """How an ordinary match or straight meets the top card, by its lowest card: the
         kind (beat, tie, extend), or None where check_play refuses it (its last part)."""
-        top = self.top()
+        top, top_key, top_strength, tie_kind = self._top_terms(seat, ctx)
+        window = ctx == "window"
         if top is None:
-            kind = None if ctx == "window" else "beat"
+            kind = None if window else "beat"
             return lambda lowest, straight: kind
         v = self.vector
         groups, strengths = GROUP[v], CARD_STRENGTH[v]
-        top_key, top_strength = groups[top], strengths[top]
-        mine = ctx == "window" or (self.top_mine and seat == self.current)
-        # An 8 in up or down can't be tied by anyone but its own player.
-        tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
-        window = ctx == "window"
 
         def judge(lowest: str, straight: bool) -> str | None:
             if not straight and groups[lowest] == top_key:
@@ -353,7 +397,7 @@ class PlayRules:
             if plan.kind == "tie":
                 self.pending = "tied"
             elif plan.kind == "beat":
-                eight = self.vector in EIGHT_RULE and rank(played[-1]) == "8"
+                eight = self.vector in EIGHT_RULE and RANK_OF[played[-1]] == "8"
                 self.pending = "eight" if eight else "play"
                 turn_over = not eight
             elif self.pending not in ("tied", "eight"):  # matching your own beat
@@ -475,6 +519,8 @@ class PlayRules:
 
     def _deadline(self, seat: int, ev: list[Event]) -> None:
         """A card played by `seat` ends the time to say Nein for everyone else's nines."""
+        if not self.debts:
+            return
         due = [d for d in self.debts if d[0] != seat]
         if not due:
             return

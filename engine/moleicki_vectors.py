@@ -189,14 +189,11 @@ def is_match(cards: list[str], vector: str) -> bool:
     if not cards:
         return False
     keys = GROUP[vector]
-    key = keys.get(cards[0])
-    if key is not None and cards[0] not in AARGH_CARDS:
+    if CARD_SET.issuperset(cards):
         # An aargh card's key is its own rank, which no ordinary card shares.
-        for c in cards:
-            if keys.get(c) != key:
-                break
-        else:
-            return True
+        if cards[0] in AARGH_CARDS:
+            return False
+        return len(set(map(keys.__getitem__, cards))) == 1
     if any(is_aargh(c) for c in cards):
         return False
     key = group(cards[0], vector)
