@@ -338,7 +338,9 @@ class MoleickiState(MoveLists, PlayRules, State):
             if True in flips:
                 extra.update(s for s, f in enumerate(flips) if f)
             if 4 in map(len, hands):
-                extra.update(s for s, h in enumerate(hands) if len(h) == 4 and self.kkk9_ok(s))
+                for s, h in enumerate(hands):
+                    if len(h) == 4 and self.kkk9_ok(s):
+                        extra.add(s)
         # `turn` is sorted already.
         moving = turn if not extra or extra.issubset(turn) else tuple(sorted(extra.union(turn)))
         self._to_move = (self._version, moving)

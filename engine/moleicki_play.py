@@ -51,6 +51,7 @@ from engine.moleicki_vectors import (
     MERGED_PAIRS,
     ORDINARY_RANKS,
     RANK_OF,
+    RANKS_ABOVE,
     SEQUENCE,
     SORT_KEY,
     VECTOR_TITLES,
@@ -287,10 +288,10 @@ class PlayRules:
         """The top card, its matching key and strength, and what a play of that key is
         (tie, or extend when the top is the seat's own; None: an 8 in up or down can't
         be tied by anyone but its own player)."""
-        top = self.top()
-        if top is None:
+        pile = self.pile
+        if len(pile) <= self.base:  # as top(): a blank pile
             return None, None, None, None
-        v = self.vector
+        top, v = pile[-1], self.vector
         mine = ctx == "window" or (self.top_mine and seat == self.current)
         tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
         return top, GROUP[v][top], CARD_STRENGTH[v][top], tie_kind
@@ -330,8 +331,7 @@ class PlayRules:
     def may_pick_up(self, seat: int) -> bool:
         return (
             self.pending in ("play", "tied", "eight")
-            and self.top() is not None
-            and not self.can_beat(seat)
+            and not self.can_beat(seat)  # a blank pile can be "beaten" by anything
             and not self.must_play_tableau_unseen(seat)
         )
 
@@ -481,6 +481,8 @@ class PlayRules:
 
     def _draw(self, seat: int, ev: list[Event]) -> int:
         hand = self.hands[seat]
+        if len(hand) >= MIN_HAND or not self.draw:
+            return 0
         drawn = []
         while len(hand) + len(drawn) < MIN_HAND and self.draw:
             drawn.append(self.draw.pop(0))
@@ -563,7 +565,9 @@ class PlayRules:
         if not forced and self.hands[seat]:
             top = self.top()
             # Public deduction: nothing in the unseen part of this hand beat the top.
-            higher = {r for r in ORDINARY_RANKS if top is not None and beats(r + "S", top, self.vector)}
+            higher = RANKS_ABOVE[self.vector].get(top) if top is not None else frozenset()
+            if higher is None:
+                higher = {r for r in ORDINARY_RANKS if beats(r + "S", top, self.vector)}
             self.lacks[seat] = sorted(set(self.lacks[seat]) | higher)
         self._take_pile(seat, ev)
         self.eights_beaten = 0

@@ -218,6 +218,10 @@ def straights_in(cards: list[str], vector: str) -> list[list[str]]:
 
 GROUP: dict[str, dict[str, str]] = {v: {c: _group(c, v) for c in CARDS} for v in VECTORS}
 SORT_KEY: dict[str, dict[str, tuple[int, int, int]]] = {v: {c: _sort_key(c, v) for c in CARDS} for v in VECTORS}
+# RANKS_ABOVE[vector][top] -> the ordinary ranks that beat `top` in `vector`.
+RANKS_ABOVE: dict[str, dict[str, frozenset[str]]] = {
+    v: {t: frozenset(r for r in ORDINARY_RANKS if beats(r + "S", t, v)) for t in CARDS} for v in VECTORS
+}
 # BEATEN_BY[vector][top] -> every ordinary card code that beats `top` in `vector`.
 BEATEN_BY: dict[str, dict[str, frozenset[str]]] = {
     v: {t: frozenset(c for c in CARDS if c not in AARGH_CARDS and beats(c, t, v)) for t in CARDS} for v in VECTORS
