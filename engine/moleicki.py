@@ -473,16 +473,20 @@ class MoleickiState(MoveLists, PlayRules, State):
             raise IllegalAction("Choose another player's seat to go next.")
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        """As State.apply, with the cheap `_may_act` in place of working out `to_move`."""
-        if self.phase == "over":
-            raise IllegalAction("The game is over.")
-        if not 0 <= seat < self.players:
-            raise IllegalAction("You don't have a seat in this game.")
-        if seat not in self.turn and not self._may_call(seat):  # _may_act, phase checked above
-            raise IllegalAction("It isn't your turn.")
+        """As State.apply, with the cheap `_may_act` in place of working out `to_move`. A move
+        `legal_actions` just listed for the seat in this position skips those checks: the
+        seat could act when it was listed, and nothing has changed since."""
         text = action.text if isinstance(action, Action) else str(action)
-        if not text.strip():
-            raise IllegalAction("Say what you want to do, for example one of your legal actions.")
+        checked = self._checked
+        if checked is None or checked[0] != self._version or checked[1] != seat or text not in checked[2]:
+            if self.phase == "over":
+                raise IllegalAction("The game is over.")
+            if not 0 <= seat < self.players:
+                raise IllegalAction("You don't have a seat in this game.")
+            if seat not in self.turn and not self._may_call(seat):  # _may_act, phase checked above
+                raise IllegalAction("It isn't your turn.")
+            if not text.strip():
+                raise IllegalAction("Say what you want to do, for example one of your legal actions.")
         return self._apply(seat, text)
 
     def _apply(self, seat: int, text: str) -> list[Event]:

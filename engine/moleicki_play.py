@@ -53,7 +53,9 @@ from engine.moleicki_vectors import (
     RANK_OF,
     RANKS_ABOVE,
     SEQUENCE,
+    SEQUENCE_BIT,
     SORT_KEY,
+    STRAIGHT_ENDS,
     VECTOR_TITLES,
     VECTORS,
     beats,
@@ -253,36 +255,38 @@ class PlayRules:
             add(one[cards[0]], (ctx, cards[:1], kind, None, None, False))
             if len(cards) > 1:
                 add(play_text(cards), (ctx, cards, kind, None, None, False))
-        if opening is None and (v in MERGED_PAIRS or (v in EIGHT_RULE and len(faces) >= 4)):
-            self._hand_groups(seat, ctx, hand, faces, moves)
-
-    def _hand_groups(
-        self, seat: int, ctx: str, hand: list[str], faces: dict[str, list[str]], moves: dict[str, Any]
-    ) -> None:
-        """hand_plays' plays of several faces: equivalent faces (middle, antimiddle) and
-        straights (up, down)."""
-        v = self.vector
-        judge = self._judge_top(seat, ctx)
+        if opening is not None:
+            return
         if v in MERGED_PAIRS:  # elsewhere a matching key is a single face
-            ordinary = [c for c in hand if c not in AARGH_CARDS]
-            for _, run in groupby(ordinary, GROUP[v].__getitem__):
-                cards = list(run)
-                if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
-                    kind = judge(cards[0], False)
-                    if kind is not None:
-                        moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, False))
-        if v in EIGHT_RULE and len(faces) >= 4:  # a straight needs four faces in hand
-            # As straights_in: the lowest-sorting card of each face, four faces in a row.
-            # One pass along the order: each face in hand ending four in a row ends a window.
-            seq = SEQUENCE[v]
-            in_row = 0
-            for i, f in enumerate(seq):
-                in_row = in_row + 1 if f in faces else 0
-                if in_row >= 4:
-                    cards = [faces[face][0] for face in seq[i - 3 : i + 1]]
-                    kind = judge(cards[0], True)
-                    if kind is not None:
-                        moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, True))
+            self._equivalent_plays(seat, ctx, hand, moves)
+        elif v in EIGHT_RULE and len(faces) >= 4:  # a straight needs four faces in hand
+            ends = STRAIGHT_ENDS[sum(map(SEQUENCE_BIT[v].__getitem__, faces))]
+            if ends:
+                self._straight_plays(seat, ctx, faces, ends, moves)
+
+    def _equivalent_plays(self, seat: int, ctx: str, hand: list[str], moves: dict[str, Any]) -> None:
+        """hand_plays' matches of equivalent faces (middle, antimiddle) from the sorted hand."""
+        judge = self._judge_top(seat, ctx)
+        ordinary = [c for c in hand if c not in AARGH_CARDS]
+        for _, run in groupby(ordinary, GROUP[self.vector].__getitem__):
+            cards = list(run)
+            if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
+                kind = judge(cards[0], False)
+                if kind is not None:
+                    moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, False))
+
+    def _straight_plays(
+        self, seat: int, ctx: str, faces: dict[str, list[str]], ends: tuple[int, ...], moves: dict[str, Any]
+    ) -> None:
+        """hand_plays' straights (up, down): as straights_in, the lowest-sorting card of each
+        face, for every four faces in a row (ending at `ends` in the sequence)."""
+        judge = self._judge_top(seat, ctx)
+        seq = SEQUENCE[self.vector]
+        for i in ends:
+            cards = [faces[face][0] for face in seq[i - 3 : i + 1]]
+            kind = judge(cards[0], True)
+            if kind is not None:
+                moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, True))
 
     def _top_terms(self, seat: int, ctx: str) -> tuple[str | None, str | None, int | None, str | None]:
         """The top card, its matching key and strength, and what a play of that key is
@@ -407,8 +411,10 @@ class PlayRules:
             # A tie or an 8 still owed a beat, but the card to beat has gone: go on
             # onto the blank pile. A completed beat simply passes the turn.
             self.pending = "again"
-        self._owe_neins(seat, played, ev)
-        self._deadline(seat, ev)
+        if not NINES.isdisjoint(played):
+            self._owe_neins(seat, played, ev)
+        if self.debts:
+            self._deadline(seat, ev)
         return self._after_play(seat, turn_over, ev)
 
     def _after_play(self, seat: int, turn_over: bool, ev: list[Event]) -> list[Event]:
@@ -467,11 +473,12 @@ class PlayRules:
         pile = self.pile
         if len(pile) < BURN:
             return False
-        v = self.vector
-        key = group(pile[-1], v)
-        for c in pile[-BURN:]:  # only a run of BURN or more counts
-            if group(c, v) != key:
+        v, last = self.vector, pile[-BURN:]  # only a run of BURN or more counts
+        if CARD_SET.issuperset(last):
+            if len(set(map(GROUP[v].__getitem__, last))) > 1:
                 return False
+        elif any(group(c, v) != group(pile[-1], v) for c in last):
+            return False
         n = len(self.pile)
         self.bad += self.pile
         self.pile, self.base = [], 0

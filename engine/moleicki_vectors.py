@@ -70,6 +70,16 @@ STRENGTH: dict[str, dict[str, int]] = {
 }
 # Low-to-high rank sequences where straights are allowed (10 is simply absent).
 SEQUENCE: dict[str, tuple[str, ...]] = {v: tuple(step[0] for step in reversed(_HIGH_TO_LOW[v])) for v in EIGHT_RULE}
+# Straights found by a bit per face: SEQUENCE_BIT[vector][face] is the face's bit in the
+# sequence (0 for faces outside it), and STRAIGHT_ENDS[mask] the indices in the sequence
+# where four faces in a row end, for the faces a hand has (up and down have 11 faces each).
+SEQUENCE_BIT: dict[str, dict[str, int]] = {
+    v: {**dict.fromkeys((*RANKS, JOKER, QUARTER), 0), **{f: 1 << i for i, f in enumerate(seq)}}
+    for v, seq in SEQUENCE.items()
+}
+STRAIGHT_ENDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(3, 11) if mask >> (i - 3) & 0b1111 == 0b1111) for mask in range(1 << 11)
+)
 _FACE_ORDER = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))}
 _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
