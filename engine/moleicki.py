@@ -334,10 +334,11 @@ class MoleickiState(MoveLists, PlayRules, State):
         # Seats acting out of turn are rare: find them with checks that run in C.
         extra = {d[1] for d in self.debts if d[2] > 0} if self.debts else set()
         if self.phase != "deal":
-            flips, hands = self.flips(), self.hands
+            flips, hands = self._flips or self.flips(), self.hands
             if True in flips:
                 extra.update(s for s, f in enumerate(flips) if f)
-            if 4 in map(len, hands):
+            # A proclaimer holds four cards, all kings and nines.
+            if 4 in map(len, hands) and any(map(KINGS_AND_NINES.issuperset, hands)):
                 for s, h in enumerate(hands):
                     if len(h) == 4 and self.kkk9_ok(s):
                         extra.add(s)

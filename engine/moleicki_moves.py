@@ -27,7 +27,7 @@ class MoveLists:
     """Legal-move listing; mixed into MoleickiState."""
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if not self._may_act(seat):
+        if self.phase == "over" or (seat not in self.turn and not self._may_call(seat)):  # _may_act
             return []
         # Every move listed is checked here; `apply` reuses these checks (and plans) for
         # the same position instead of parsing and checking the move again.
@@ -37,7 +37,7 @@ class MoveLists:
             moves["nein"] = None
         if len(self.hands[seat]) == 4 and self.kkk9_ok(seat):
             moves["kkk9"] = None
-        if phase != "deal" and self.flips()[seat]:
+        if phase != "deal" and (self._flips or self.flips())[seat]:
             for n in flippable(self.tabs[seat]):
                 moves[f"flip {n}"] = None
         # The phases are exclusive: the common one first.

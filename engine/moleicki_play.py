@@ -45,6 +45,7 @@ from engine.moleicki_vectors import (
     BEATEN_BY,
     CARD_SET,
     CARD_STRENGTH,
+    CARDS,
     EIGHT_RULE,
     GROUP,
     LOOPS,
@@ -75,7 +76,13 @@ BURN = 4  # four or more of one rank on top of the pile go to the bad discard
 
 
 def show(cards: list[str]) -> str:
-    return " ".join(map(pretty, cards))
+    try:
+        return " ".join(map(SHOWN.__getitem__, cards))
+    except KeyError:  # a card outside the pack (hand-made test positions)
+        return " ".join(map(pretty, cards))
+
+
+SHOWN = {c: pretty(c) for c in CARDS}
 
 
 _PLAY_WORDS = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}
@@ -419,7 +426,7 @@ class PlayRules:
 
     def _after_play(self, seat: int, turn_over: bool, ev: list[Event]) -> list[Event]:
         """Draw, then check for a win, a forced pick-up or the end of the turn."""
-        drew = self._draw(seat, ev)
+        drew = self._draw(seat, ev) if self.draw and len(self.hands[seat]) < MIN_HAND else 0
         if not self.hands[seat] and self.cards_left(seat) == 0:
             if self.pending in ("tied", "eight") and not turn_over:
                 ev.append(Event("stuck", f"{{p{seat}}} has no card left to complete the turn.", {}))
