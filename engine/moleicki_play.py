@@ -66,6 +66,7 @@ from engine.moleicki_vectors import (
     sort_for,
     straight_order,
     ties,
+    verdicts,
 )
 
 MIN_HAND = 3  # while the draw pile lasts
@@ -226,39 +227,32 @@ class PlayRules:
         under its text as a `Listed` play (the plan `check_play` would make): the first
         card and every copy of each face, matched equivalent faces (middle, antimiddle),
         and straights. The shape of each is known here, so only how it meets the top card
-        is judged (as `_judge_top`, written out in the loop over faces: it runs the most)."""
+        is judged: by a table per vector and top card (`verdicts`) for single faces."""
         v = self.vector
         # Sorted along the vector, each face's cards lie together (strength, then face,
         # then suit), and so do the equivalent faces of middle and antimiddle.
         hand = sorted(self.hands[seat], key=SORT_KEY[v].__getitem__)
         # In a race only the opening rank may be played (a group of several faces never).
         opening = self.opening if ctx == "race" and self.opening != "any" else None
-        window = ctx == "window"
         tied = self.pending == "tied" and ctx == "turn"  # a junction doesn't beat a tie
-        special, groups, strengths = SPECIAL_FACES[v], GROUP[v], CARD_STRENGTH[v]
-        top, top_key, top_strength, tie_kind = self._top_terms(seat, ctx)
+        pile = self.pile
+        verdict = verdicts(v, pile[-1] if len(pile) > self.base else None, ctx == "window")
         one, add = PLAY_ONE, moves.setdefault
         faces: dict[str, list[str]] = {}
         for face, run in groupby(hand, RANK_OF.__getitem__):
             cards = faces[face] = list(run)
             if opening is not None and face != opening:
                 continue
-            if face in special:
-                if window or (tied and face == "8"):
-                    continue
-                kind: str | None = "junction" if face == "8" else "aargh"
-            elif top is None:
-                if window:
-                    continue
-                kind = "beat"
-            elif groups[cards[0]] == top_key:
-                kind = tie_kind
-                if kind is None:
-                    continue
-            elif window or top_strength is None or strengths[cards[0]] <= top_strength:
+            kind = verdict[cards[0]]
+            if kind is None:
                 continue
-            else:
-                kind = "beat"
+            if kind != "beat":
+                if kind == "tie":  # a tie, or an extension of one's own play
+                    kind = self._top_terms(seat, ctx)[3]
+                    if kind is None:
+                        continue
+                elif tied and kind == "junction":
+                    continue
             add(one[cards[0]], (ctx, cards[:1], kind, None, None, False))
             if len(cards) > 1:
                 add(play_text(cards), (ctx, cards, kind, None, None, False))

@@ -227,6 +227,30 @@ def straights_in(cards: list[str], vector: str) -> list[list[str]]:
 
 
 GROUP: dict[str, dict[str, str]] = {v: {c: _group(c, v) for c in CARDS} for v in VECTORS}
+_VERDICTS: dict[tuple[str, str | None, bool], dict[str, str | None]] = {}
+
+
+def verdicts(vector: str, top: str | None, window: bool) -> dict[str, str | None]:
+    """Per card code, what a play led by that card makes of `top` (None: a blank pile) in
+    `vector`: "aargh", "junction", "tie" (the same matching key), "beat" (stronger), or None
+    (no play). In a window, adding to one's own play, only a tie counts. Made once each."""
+    table = _VERDICTS.get((vector, top, window))
+    if table is None:
+        table = _VERDICTS[(vector, top, window)] = {c: _verdict(c, top, vector, window) for c in CARDS}
+    return table
+
+
+def _verdict(card: str, top: str | None, vector: str, window: bool) -> str | None:
+    face = RANK_OF[card]
+    if face in AARGH_RANKS or (face == "8" and vector in LOOPS):
+        return None if window else ("aargh" if face in AARGH_RANKS else "junction")
+    if top is None:
+        return None if window else "beat"
+    if GROUP[vector][card] == GROUP[vector][top]:
+        return "tie"
+    return None if window or not beats(card, top, vector) else "beat"
+
+
 SORT_KEY: dict[str, dict[str, tuple[int, int, int]]] = {v: {c: _sort_key(c, v) for c in CARDS} for v in VECTORS}
 # RANKS_ABOVE[vector][top] -> the ordinary ranks that beat `top` in `vector`.
 RANKS_ABOVE: dict[str, dict[str, frozenset[str]]] = {
