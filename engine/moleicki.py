@@ -308,14 +308,16 @@ class MoleickiState(MoveLists, PlayRules, State):
         """Seats whose turn it is: the dealer, the racers, the followers, or the seat to
         play (with the seat still free to add matching cards). Seats that may only make
         a call (Nein, King king king nine) or turn up a tableau card are not here."""
-        if self.phase == "over":
-            return ()
-        if self.phase == "deal":
-            return (self.dealer,)
-        if self.phase == "opening":
-            return tuple(sorted(self.race))
-        if self.phase == "follow":
-            return tuple(sorted(self.follow))
+        phase = self.phase
+        if phase != "play":  # the common phase first
+            if phase == "over":
+                return ()
+            if phase == "deal":
+                return (self.dealer,)
+            if phase == "opening":
+                return tuple(sorted(self.race))
+            if phase == "follow":
+                return tuple(sorted(self.follow))
         current, window = self.current, self.window
         if window is None or window == current:
             return (current,)

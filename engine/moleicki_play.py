@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import filterfalse, groupby
 from typing import Any
 
 from engine.cards import pretty, rank
@@ -268,7 +268,7 @@ class PlayRules:
     def _equivalent_plays(self, seat: int, ctx: str, hand: list[str], moves: dict[str, Any]) -> None:
         """hand_plays' matches of equivalent faces (middle, antimiddle) from the sorted hand."""
         judge = self._judge_top(seat, ctx)
-        ordinary = [c for c in hand if c not in AARGH_CARDS]
+        ordinary = filterfalse(AARGH_CARDS.__contains__, hand)
         for _, run in groupby(ordinary, GROUP[self.vector].__getitem__):
             cards = list(run)
             if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
@@ -360,7 +360,7 @@ class PlayRules:
     def do_play(self, seat: int, plan: Plan) -> list[Event]:
         """Lay a checked play on the pile and follow every rule it sets off."""
         ev: list[Event] = []
-        played = plan.cards
+        played, kind = plan.cards, plan.kind
         if plan.hand is None:
             hand = list(self.hands[seat])
             for c in played:
@@ -374,41 +374,41 @@ class PlayRules:
         if self.known[seat]:
             self._forget_known(seat, played)
         self.pile.extend(played)
-        self.last_play = {"seat": seat, "cards": list(played), "kind": plan.kind}
-        words = _PLAY_WORDS.get(plan.kind, "plays")
+        self.last_play = {"seat": seat, "cards": list(played), "kind": kind}
+        words = _PLAY_WORDS.get(kind, "plays")
         ev.append(
             Event(
                 "play",
                 f"{{p{seat}}} {words} {show(played)}.",
-                {"seat": seat, "cards": list(played), "kind": plan.kind, "straight": plan.straight},
+                {"seat": seat, "cards": list(played), "kind": kind, "straight": plan.straight},
             )
         )
         turn_over = False
-        if plan.kind == "aargh":
+        if kind == "aargh":
             self._aargh(seat, played, ev)
-        elif plan.kind == "junction":
+        elif kind == "junction":
             self.vector = "south" if self.vector == "north" else "north"
             self.base = len(self.pile)
             self.top_mine = False
             ev.append(Event("vector", f"The junction switches play to the {VECTOR_TITLES[self.vector]}.", {}))
             turn_over = True
         else:
-            if self.pending == "eight" and plan.kind == "beat":
+            if self.pending == "eight" and kind == "beat":
                 self.eights_beaten += 1
                 if self.direction is not None:
                     self.direction = -self.direction
                 ev.append(Event("eight", f"{{p{seat}}} beats the 8; the direction of play reverses.", {}))
             self.top_mine = True
-            if plan.kind == "tie":
+            if kind == "tie":
                 self.pending = "tied"
-            elif plan.kind == "beat":
+            elif kind == "beat":
                 eight = self.vector in EIGHT_RULE and RANK_OF[played[-1]] == "8"
                 self.pending = "eight" if eight else "play"
                 turn_over = not eight
             elif self.pending not in ("tied", "eight"):  # matching your own beat
                 turn_over = True
         burned = self._burn(ev)
-        if burned and plan.kind not in ("junction", "aargh") and not turn_over:
+        if burned and kind not in ("junction", "aargh") and not turn_over:
             # A tie or an 8 still owed a beat, but the card to beat has gone: go on
             # onto the blank pile. A completed beat simply passes the turn.
             self.pending = "again"
