@@ -328,26 +328,36 @@ class MoleickiState(MoveLists, PlayRules, State):
         cached = self._to_move
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return ()
-        turn = self.turn
-        if None in turn:  # no seat to play (never in a real game)
-            turn = ()
-        # Seats acting out of turn are rare: find them with checks that run in C.
-        extra = {d[1] for d in self.debts if d[2] > 0} if self.debts else set()
-        if self.phase != "deal":
-            flips, hands = self._flips or self.flips(), self.hands
-            if True in flips:
-                extra.update(s for s, f in enumerate(flips) if f)
-            # A proclaimer holds four cards, all kings and nines.
-            if 4 in map(len, hands) and any(map(KINGS_AND_NINES.issuperset, hands)):
-                for s, h in enumerate(hands):
-                    if len(h) == 4 and self.kkk9_ok(s):
-                        extra.add(s)
-        # `turn` is sorted already.
-        moving = turn if not extra or extra.issubset(turn) else tuple(sorted(extra.union(turn)))
+        moving = self.turn
+        if None in moving:  # no seat to play (never in a real game)
+            moving = ()
+        hands = self.hands
+        # Seats acting out of turn are rare: look for them only when checks that run in C
+        # say there may be some (a debt, a card to turn up, four cards all kings and nines).
+        if self.debts or (
+            phase != "deal"
+            and (
+                True in (self._flips or self.flips())
+                or (4 in map(len, hands) and any(map(KINGS_AND_NINES.issuperset, filter(None, hands))))
+            )
+        ):
+            moving = self._with_calls(moving)
         self._to_move = (self._version, moving)
         return moving
+
+    def _with_calls(self, turn: tuple[int, ...]) -> tuple[int, ...]:
+        """The seats whose turn it is (sorted) and those who may act out of turn, sorted."""
+        extra = {d[1] for d in self.debts if d[2] > 0}
+        if self.phase != "deal":
+            flips, hands = self.flips(), self.hands
+            if True in flips:
+                extra.update(s for s, f in enumerate(flips) if f)
+            if 4 in map(len, hands):
+                extra.update(s for s, h in enumerate(hands) if len(h) == 4 and self.kkk9_ok(s))
+        return turn if extra.issubset(turn) else tuple(sorted(extra.union(turn)))
 
     def _may_call(self, seat: int) -> bool:
         """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""
@@ -504,7 +514,7 @@ class MoleickiState(MoveLists, PlayRules, State):
         self._version += 1
         self._checked = None
         events = self._execute(seat, cmd, extra)
-        if self.phase != "over" and self.turns >= TURN_LIMIT:
+        if self.turns >= TURN_LIMIT and self.phase != "over":
             self._end_by_limit(events)
         return events
 
@@ -521,6 +531,9 @@ class MoleickiState(MoveLists, PlayRules, State):
     def _execute(self, seat: int, cmd: Command, extra: Any) -> list[Event]:
         verb = cmd.verb
         if verb == "play":  # the common case first (the verbs below are exclusive)
+            if extra[0] == "turn" and self.phase == "play":  # as _take_turn on one's own turn
+                self.window = None
+                return self.do_play(seat, extra[1])
             return self._take_turn(seat, extra[0]) + self.do_play(seat, extra[1])
         if verb == "nein":
             return self.do_nein(seat)

@@ -234,6 +234,8 @@ class PlayRules:
         hand = sorted(self.hands[seat], key=SORT_KEY[v].__getitem__)
         # In a race only the opening rank may be played (a group of several faces never).
         opening = self.opening if ctx == "race" and self.opening != "any" else None
+        if opening is not None:
+            hand = [c for c in hand if RANK_OF[c] == opening]
         tied = self.pending == "tied" and ctx == "turn"  # a junction doesn't beat a tie
         pile = self.pile
         verdict = verdicts(v, pile[-1] if len(pile) > self.base else None, ctx == "window")
@@ -241,8 +243,6 @@ class PlayRules:
         faces: dict[str, list[str]] = {}
         for face, run in groupby(hand, RANK_OF.__getitem__):
             cards = faces[face] = list(run)
-            if opening is not None and face != opening:
-                continue
             kind = verdict[cards[0]]
             if kind is None:
                 continue
