@@ -118,7 +118,7 @@ from engine.moleicki_notation import (
     label,
     parse_command,
 )
-from engine.moleicki_play import Plan, PlayRules
+from engine.moleicki_play import Listed, Plan, PlayRules
 from engine.moleicki_tableau import can_flip, count, public_rows
 from engine.moleicki_vectors import (
     CARDS,
@@ -491,26 +491,32 @@ class MoleickiState(MoveLists, PlayRules, State):
         seat could act when it was listed, and nothing has changed since."""
         text = action.text if isinstance(action, Action) else str(action)
         checked = self._checked
-        if checked is None or checked[0] != self._version or checked[1] != seat or text not in checked[2]:
-            if self.phase == "over":
-                raise IllegalAction("The game is over.")
-            if not 0 <= seat < self.players:
-                raise IllegalAction("You don't have a seat in this game.")
-            if seat not in self.turn and not self._may_call(seat):  # _may_act, phase checked above
-                raise IllegalAction("It isn't your turn.")
-            if not text.strip():
-                raise IllegalAction("Say what you want to do, for example one of your legal actions.")
+        if checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]:
+            return self._apply_listed(seat, text, checked[2][text])
+        if self.phase == "over":
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < self.players:
+            raise IllegalAction("You don't have a seat in this game.")
+        if seat not in self.turn and not self._may_call(seat):  # _may_act, phase checked above
+            raise IllegalAction("It isn't your turn.")
+        if not text.strip():
+            raise IllegalAction("Say what you want to do, for example one of your legal actions.")
         return self._apply(seat, text)
 
     def _apply(self, seat: int, text: str) -> list[Event]:
         checked = self._checked
-        listed = checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]
-        if not listed:
-            cmd, _, extra = self._check(seat, text)
-        elif (move := checked[2][text]) is None:  # a listed move other than a play: no plan
-            cmd, extra = command_for(text, self.decks), None
-        else:  # a listed play: its context and plan
-            cmd, extra = PLAY, (move[0], Plan.of(move))
+        if checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]:
+            return self._apply_listed(seat, text, checked[2][text])
+        cmd, _, extra = self._check(seat, text)
+        return self._carry_out(seat, cmd, extra)
+
+    def _apply_listed(self, seat: int, text: str, move: Listed | None) -> list[Event]:
+        """Apply a move `legal_actions` listed (and so checked) in this very position."""
+        if move is None:  # a listed move other than a play: no plan
+            return self._carry_out(seat, command_for(text, self.decks), None)
+        return self._carry_out(seat, PLAY, (move[0], Plan.of(move)))
+
+    def _carry_out(self, seat: int, cmd: Command, extra: Any) -> list[Event]:
         self._version += 1
         self._checked = None
         events = self._execute(seat, cmd, extra)

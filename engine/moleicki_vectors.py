@@ -228,6 +228,7 @@ def straights_in(cards: list[str], vector: str) -> list[list[str]]:
 
 GROUP: dict[str, dict[str, str]] = {v: {c: _group(c, v) for c in CARDS} for v in VECTORS}
 _VERDICTS: dict[tuple[str, str | None, bool], dict[str, str | None]] = {}
+_ONE_PER_FACE = tuple({RANK_OF[c]: c for c in CARDS}.values())
 
 
 def verdicts(vector: str, top: str | None, window: bool) -> dict[str, str | None]:
@@ -236,7 +237,9 @@ def verdicts(vector: str, top: str | None, window: bool) -> dict[str, str | None
     (no play). In a window, adding to one's own play, only a tie counts. Made once each."""
     table = _VERDICTS.get((vector, top, window))
     if table is None:
-        table = _VERDICTS[(vector, top, window)] = {c: _verdict(c, top, vector, window) for c in CARDS}
+        # Every card of a face meets the top alike: judge one card per face.
+        by_face = {RANK_OF[c]: _verdict(c, top, vector, window) for c in _ONE_PER_FACE}
+        table = _VERDICTS[(vector, top, window)] = {c: by_face[RANK_OF[c]] for c in CARDS}
     return table
 
 
