@@ -240,9 +240,8 @@ class PlayRules:
         pile = self.pile
         verdict = verdicts(v, pile[-1] if len(pile) > self.base else None, ctx == "window")
         one, add = PLAY_ONE, moves.setdefault
-        faces: dict[str, list[str]] = {}
-        for face, run in groupby(hand, RANK_OF.__getitem__):
-            cards = faces[face] = list(run)
+        for _, run in groupby(hand, RANK_OF.__getitem__):
+            cards = list(run)
             kind = verdict[cards[0]]
             if kind is None:
                 continue
@@ -260,10 +259,12 @@ class PlayRules:
             return
         if v in MERGED_PAIRS:  # elsewhere a matching key is a single face
             self._equivalent_plays(seat, ctx, hand, moves)
-        elif v in EIGHT_RULE and len(faces) >= 4:  # a straight needs four faces in hand
-            ends = STRAIGHT_ENDS[sum(map(SEQUENCE_BIT[v].__getitem__, faces))]
+        elif v in EIGHT_RULE and len(hand) >= 4:  # a straight needs four cards of four faces
+            # The first (lowest-sorting) card of each face: later cards are overwritten by earlier ones.
+            firsts = dict(zip(map(RANK_OF.__getitem__, reversed(hand)), reversed(hand), strict=True))
+            ends = STRAIGHT_ENDS[sum(map(SEQUENCE_BIT[v].__getitem__, firsts))]
             if ends:
-                self._straight_plays(seat, ctx, faces, ends, moves)
+                self._straight_plays(seat, ctx, firsts, ends, moves)
 
     def _equivalent_plays(self, seat: int, ctx: str, hand: list[str], moves: dict[str, Any]) -> None:
         """hand_plays' matches of equivalent faces (middle, antimiddle) from the sorted hand."""
@@ -277,14 +278,14 @@ class PlayRules:
                     moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, False))
 
     def _straight_plays(
-        self, seat: int, ctx: str, faces: dict[str, list[str]], ends: tuple[int, ...], moves: dict[str, Any]
+        self, seat: int, ctx: str, firsts: dict[str, str], ends: tuple[int, ...], moves: dict[str, Any]
     ) -> None:
         """hand_plays' straights (up, down): as straights_in, the lowest-sorting card of each
-        face, for every four faces in a row (ending at `ends` in the sequence)."""
+        face (`firsts`), for every four faces in a row (ending at `ends` in the sequence)."""
         judge = self._judge_top(seat, ctx)
         seq = SEQUENCE[self.vector]
         for i in ends:
-            cards = [faces[face][0] for face in seq[i - 3 : i + 1]]
+            cards = [firsts[face] for face in seq[i - 3 : i + 1]]
             kind = judge(cards[0], True)
             if kind is not None:
                 moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, True))
