@@ -258,7 +258,7 @@ class PlayRules:
         if opening is not None:
             return
         if v in MERGED_PAIRS:  # elsewhere a matching key is a single face
-            self._equivalent_plays(seat, ctx, hand, moves)
+            self._equivalent_plays(seat, ctx, hand, verdict, moves)
         elif v in EIGHT_RULE and len(hand) >= 4:  # a straight needs four cards of four faces
             # The first (lowest-sorting) card of each face: later cards are overwritten by earlier ones.
             firsts = dict(zip(map(RANK_OF.__getitem__, reversed(hand)), reversed(hand), strict=True))
@@ -266,14 +266,18 @@ class PlayRules:
             if ends:
                 self._straight_plays(seat, ctx, firsts, ends, moves)
 
-    def _equivalent_plays(self, seat: int, ctx: str, hand: list[str], moves: dict[str, Any]) -> None:
-        """hand_plays' matches of equivalent faces (middle, antimiddle) from the sorted hand."""
-        judge = self._judge_top(seat, ctx)
+    def _equivalent_plays(
+        self, seat: int, ctx: str, hand: list[str], verdict: dict[str, str | None], moves: dict[str, Any]
+    ) -> None:
+        """hand_plays' matches of equivalent faces (middle, antimiddle) from the sorted hand,
+        judged as a single face is, by their lowest card."""
         ordinary = filterfalse(AARGH_CARDS.__contains__, hand)
         for _, run in groupby(ordinary, GROUP[self.vector].__getitem__):
             cards = list(run)
             if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
-                kind = judge(cards[0], False)
+                kind = verdict[cards[0]]
+                if kind == "tie":
+                    kind = self._top_terms(seat, ctx)[3]
                 if kind is not None:
                     moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, False))
 
