@@ -603,7 +603,8 @@ class MoleickiState(MoveLists, PlayRules, State):
 
     def _start_opening(self) -> list[Event]:
         n = self.players
-        holders = {r: [s for s in range(n) if any(rank(c) == r for c in self.hands[s])] for r, _ in OPENINGS}
+        faces = [set(map(rank, hand)) for hand in self.hands]
+        holders = {r: [s for s in range(n) if r in faces[s]] for r, _ in OPENINGS}
         barred: set[str] = set()
         for r, vector in OPENINGS:
             if holders[r]:
