@@ -118,9 +118,10 @@ from engine.moleicki_notation import (
     label,
     parse_command,
 )
-from engine.moleicki_play import PlayRules
+from engine.moleicki_play import Listed, Plan, PlayRules
 from engine.moleicki_tableau import can_flip, count, public_rows
 from engine.moleicki_vectors import (
+    CARDS,
     VECTOR_TITLES,
     sort_for,
 )
@@ -130,6 +131,7 @@ PLAYING = ("play", "tied", "eight", "again")
 # Real games never come near it; it only bounds the long tail of random play.
 TURN_LIMIT = 2000
 OPENINGS = (("3", "up"), ("A", "down"), ("8", "middle"))
+KINGS_AND_NINES = frozenset(c for c in CARDS if rank(c) in ("K", "9"))
 
 
 class Moleicki(Game):
@@ -306,14 +308,16 @@ class MoleickiState(MoveLists, PlayRules, State):
         """Seats whose turn it is: the dealer, the racers, the followers, or the seat to
         play (with the seat still free to add matching cards). Seats that may only make
         a call (Nein, King king king nine) or turn up a tableau card are not here."""
-        if self.phase == "over":
-            return ()
-        if self.phase == "deal":
-            return (self.dealer,)
-        if self.phase == "opening":
-            return tuple(sorted(self.race))
-        if self.phase == "follow":
-            return tuple(sorted(self.follow))
+        phase = self.phase
+        if phase != "play":  # the common phase first
+            if phase == "over":
+                return ()
+            if phase == "deal":
+                return (self.dealer,)
+            if phase == "opening":
+                return tuple(sorted(self.race))
+            if phase == "follow":
+                return tuple(sorted(self.follow))
         current, window = self.current, self.window
         if window is None or window == current:
             return (current,)
@@ -324,21 +328,36 @@ class MoleickiState(MoveLists, PlayRules, State):
         cached = self._to_move
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return ()
-        turn = self.turn
-        owing = {d[1] for d in self.debts if d[2] > 0}
-        if self.phase == "deal":
-            moving = tuple(s for s in range(self.players) if s in turn or s in owing)
-        else:
-            hands, flips = self.hands, self.flips()
-            moving = tuple(
-                s
-                for s in range(self.players)
-                if s in turn or s in owing or flips[s] or (len(hands[s]) == 4 and self.kkk9_ok(s))
+        moving = self.turn
+        if None in moving:  # no seat to play (never in a real game)
+            moving = ()
+        hands = self.hands
+        # Seats acting out of turn are rare: look for them only when checks that run in C
+        # say there may be some (a debt, a card to turn up, four cards all kings and nines).
+        if self.debts or (
+            phase != "deal"
+            and (
+                True in (self._flips or self.flips())
+                or (4 in map(len, hands) and any(map(KINGS_AND_NINES.issuperset, filter(None, hands))))
             )
+        ):
+            moving = self._with_calls(moving)
         self._to_move = (self._version, moving)
         return moving
+
+    def _with_calls(self, turn: tuple[int, ...]) -> tuple[int, ...]:
+        """The seats whose turn it is (sorted) and those who may act out of turn, sorted."""
+        extra = {d[1] for d in self.debts if d[2] > 0}
+        if self.phase != "deal":
+            flips, hands = self.flips(), self.hands
+            if True in flips:
+                extra.update(s for s, f in enumerate(flips) if f)
+            if 4 in map(len, hands):
+                extra.update(s for s, h in enumerate(hands) if len(h) == 4 and self.kkk9_ok(s))
+        return turn if extra.issubset(turn) else tuple(sorted(extra.union(turn)))
 
     def _may_call(self, seat: int) -> bool:
         """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""
@@ -371,6 +390,7 @@ class MoleickiState(MoveLists, PlayRules, State):
         hand = self.hands[seat]
         return (
             len(hand) == 4
+            and KINGS_AND_NINES.issuperset(hand)  # cheap: most four-card hands fail here
             and self.phase != "deal"
             and count(self.tabs[seat]) == 0
             and sorted(rank(c) for c in hand) == ["9", "K", "K", "K"]
@@ -466,31 +486,41 @@ class MoleickiState(MoveLists, PlayRules, State):
             raise IllegalAction("Choose another player's seat to go next.")
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        """As State.apply, with the cheap `_may_act` in place of working out `to_move`."""
+        """As State.apply, with the cheap `_may_act` in place of working out `to_move`. A move
+        `legal_actions` just listed for the seat in this position skips those checks: the
+        seat could act when it was listed, and nothing has changed since."""
+        text = action.text if isinstance(action, Action) else str(action)
+        checked = self._checked
+        if checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]:
+            return self._apply_listed(seat, text, checked[2][text])
         if self.phase == "over":
             raise IllegalAction("The game is over.")
         if not 0 <= seat < self.players:
             raise IllegalAction("You don't have a seat in this game.")
-        if not self._may_act(seat):
+        if seat not in self.turn and not self._may_call(seat):  # _may_act, phase checked above
             raise IllegalAction("It isn't your turn.")
-        text = action.text if isinstance(action, Action) else str(action)
         if not text.strip():
             raise IllegalAction("Say what you want to do, for example one of your legal actions.")
         return self._apply(seat, text)
 
     def _apply(self, seat: int, text: str) -> list[Event]:
         checked = self._checked
-        listed = checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]
-        if not listed:
-            cmd, _, extra = self._check(seat, text)
-        elif (move := checked[2][text]) is None:  # a listed move other than a play: no plan
-            cmd, extra = command_for(text, self.decks), None
-        else:  # a listed play: (ctx, plan)
-            cmd, extra = PLAY, move
+        if checked is not None and checked[0] == self._version and checked[1] == seat and text in checked[2]:
+            return self._apply_listed(seat, text, checked[2][text])
+        cmd, _, extra = self._check(seat, text)
+        return self._carry_out(seat, cmd, extra)
+
+    def _apply_listed(self, seat: int, text: str, move: Listed | None) -> list[Event]:
+        """Apply a move `legal_actions` listed (and so checked) in this very position."""
+        if move is None:  # a listed move other than a play: no plan
+            return self._carry_out(seat, command_for(text, self.decks), None)
+        return self._carry_out(seat, PLAY, (move[0], Plan.of(move)))
+
+    def _carry_out(self, seat: int, cmd: Command, extra: Any) -> list[Event]:
         self._version += 1
         self._checked = None
         events = self._execute(seat, cmd, extra)
-        if self.phase != "over" and self.turns >= TURN_LIMIT:
+        if self.turns >= TURN_LIMIT and self.phase != "over":
             self._end_by_limit(events)
         return events
 
@@ -506,6 +536,11 @@ class MoleickiState(MoveLists, PlayRules, State):
 
     def _execute(self, seat: int, cmd: Command, extra: Any) -> list[Event]:
         verb = cmd.verb
+        if verb == "play":  # the common case first (the verbs below are exclusive)
+            if extra[0] == "turn" and self.phase == "play":  # as _take_turn on one's own turn
+                self.window = None
+                return self.do_play(seat, extra[1])
+            return self._take_turn(seat, extra[0]) + self.do_play(seat, extra[1])
         if verb == "nein":
             return self.do_nein(seat)
         if verb == "kkk9":
@@ -568,7 +603,8 @@ class MoleickiState(MoveLists, PlayRules, State):
 
     def _start_opening(self) -> list[Event]:
         n = self.players
-        holders = {r: [s for s in range(n) if any(rank(c) == r for c in self.hands[s])] for r, _ in OPENINGS}
+        faces = [set(map(rank, hand)) for hand in self.hands]
+        holders = {r: [s for s in range(n) if r in faces[s]] for r, _ in OPENINGS}
         barred: set[str] = set()
         for r, vector in OPENINGS:
             if holders[r]:

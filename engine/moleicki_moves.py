@@ -15,39 +15,47 @@ from engine.cards import rank
 from engine.core import Action, IllegalAction
 from engine.moleicki_deal import feasible_presets
 from engine.moleicki_notation import actions_for, play_text
+from engine.moleicki_play import Plan
 from engine.moleicki_tableau import blind_piles, face_up_tops, flippable
 from engine.moleicki_vectors import VECTORS, is_aargh, is_match, sort_for, straights_in
 from engine.moleicki_vectors import group as match_key
+
+CHOICES = ("vector", "give", "next")  # pending calls that are no play
 
 
 class MoveLists:
     """Legal-move listing; mixed into MoleickiState."""
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if not self._may_act(seat):
+        if self.phase == "over" or (seat not in self.turn and not self._may_call(seat)):  # _may_act
             return []
         # Every move listed is checked here; `apply` reuses these checks (and plans) for
         # the same position instead of parsing and checking the move again.
         moves: dict[str, Any] = {}
-        if self.owed(seat):
+        phase = self.phase
+        if self.debts and self.owed(seat):
             moves["nein"] = None
-        if self.kkk9_ok(seat):
+        if len(self.hands[seat]) == 4 and self.kkk9_ok(seat):
             moves["kkk9"] = None
-        if self.phase != "deal" and self.flips()[seat]:
+        if phase != "deal" and (self._flips or self.flips())[seat]:
             for n in flippable(self.tabs[seat]):
                 moves[f"flip {n}"] = None
-        if self.phase == "deal" and seat == self.dealer:
-            for d in feasible_presets(self.players, self.decks, self.extras):
-                moves[d.text(self.decks)] = None
-        elif self.phase == "opening" and seat in self.race:
-            self._play_moves(seat, "race", moves)
-        elif self.phase == "follow" and seat in self.follow:
+        # The phases are exclusive: the common one first.
+        if phase == "play":
+            if seat == self.current:
+                self._turn_moves(seat, moves)
+        elif phase == "deal":
+            if seat == self.dealer:
+                for d in feasible_presets(self.players, self.decks, self.extras):
+                    moves[d.text(self.decks)] = None
+        elif phase == "opening":
+            if seat in self.race:
+                self._play_moves(seat, "race", moves)
+        elif phase == "follow" and seat in self.follow:
             self._play_moves(seat, "turn", moves)
             if self.may_pick_up(seat):
                 moves["pickup"] = None
-        elif self.phase == "play" and seat == self.current:
-            self._turn_moves(seat, moves)
-        if self.phase == "play" and seat == self.window:
+        if phase == "play" and seat == self.window:
             self._play_moves(seat, "window", moves)
             moves.setdefault("done", None)
         self._checked = (self._version, seat, moves)
@@ -59,11 +67,18 @@ class MoveLists:
         if checked is None or checked[0] != self._version or checked[1] != seat:
             return None
         move = checked[2].get(text)
-        return None if move is None else move[1]
+        return None if move is None else Plan.of(move)
 
     def _turn_moves(self, seat: int, moves: dict[str, Any]) -> None:
         p = self.pending
-        if p == "vector":
+        if p not in CHOICES:  # play, tied, eight, again
+            self._play_moves(seat, "turn", moves)
+            if not self.hands[seat] and not self.draw:
+                for n in blind_piles(self.tabs[seat]):
+                    moves.setdefault(f"blind {n}", None)
+            if self.may_pick_up(seat):
+                moves.setdefault("pickup", None)
+        elif p == "vector":
             for v in VECTORS:
                 moves[f"vector {v}"] = None
         elif p == "give":
@@ -78,23 +93,13 @@ class MoveLists:
             for s in range(self.players):
                 if s != seat:
                     moves[f"next {s}"] = None
-        else:
-            self._play_moves(seat, "turn", moves)
-            if not self.hands[seat] and not self.draw:
-                for n in blind_piles(self.tabs[seat]):
-                    moves.setdefault(f"blind {n}", None)
-            if self.may_pick_up(seat):
-                moves.setdefault("pickup", None)
 
     def _play_moves(self, seat: int, ctx: str, moves: dict[str, Any]) -> None:
         """A sensible short list of plays, each checked (its plan kept for `apply`); any
         other legal combination is accepted by parse."""
         if self.hands[seat]:
-            for plan in self.hand_plays(seat, ctx):
-                text = play_text(plan.cards)
-                if text not in moves:
-                    moves[text] = (ctx, plan)
-            fluid = self._fluid_play(seat)
+            self.hand_plays(seat, ctx, moves)
+            fluid = None if self.draw else self._fluid_play(seat)
             cands = [fluid] if fluid else []
         else:
             cands = self._play_candidates(seat)
@@ -110,7 +115,7 @@ class MoveLists:
                 # Taking tableau cards in another order could leave other piles; check
                 # the canonical order, as `apply` of this text would.
                 plan = self.check_play(seat, plan.cards, ctx)
-            moves[text] = (ctx, plan)
+            moves[text] = plan.listed(ctx)
 
     def _play_candidates(self, seat: int) -> list[list[str]]:
         cards = self.accessible(seat)

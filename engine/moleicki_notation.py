@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engine.cards import CardError, parse_card, pretty
 from engine.core import Action, IllegalAction
 from engine.moleicki_deal import PRESET_NOTES, DealError, Design, parse_design
-from engine.moleicki_vectors import VECTOR_TITLES, VECTORS, parse_vector
+from engine.moleicki_vectors import CARDS, VECTOR_TITLES, VECTORS, parse_vector
 
 SYNTAX_HELP = "Write a move like “play 7h 7d”, “pickup”, “nein”, “vector up”, “give 1 to 2” or “flip 3”."
 
@@ -177,12 +177,21 @@ def action_for(text: str) -> Action:
 
 def actions_for(texts: Iterable[str]) -> list[Action]:
     """action_for of each text (the menu of every position: remembered ones looked up in line)."""
-    known = _ACTIONS
-    return [known.get(t) or action_for(t) for t in texts]
+    try:
+        return list(map(_ACTIONS.__getitem__, texts))
+    except KeyError:
+        return [action_for(t) for t in texts]
 
 
 def play_text(cards: list[str]) -> str:
+    if len(cards) == 1:
+        text = PLAY_ONE.get(cards[0])
+        if text is not None:
+            return text
     return "play " + " ".join(cards).lower()
+
+
+PLAY_ONE = {c: "play " + c.lower() for c in CARDS}  # most plays are one card
 
 
 def command_for(text: str, decks: int) -> Command:

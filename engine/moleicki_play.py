@@ -21,9 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import filterfalse, groupby
+from typing import Any
 
 from engine.cards import pretty, rank
 from engine.core import Event, IllegalAction
+from engine.moleicki_notation import PLAY_ONE, play_text
 from engine.moleicki_tableau import (
     bare,
     blind_piles,
@@ -39,15 +42,23 @@ from engine.moleicki_tableau import (
 from engine.moleicki_vectors import (
     AARGH_CARDS,
     AARGH_RANKS,
+    BEATEN_BY,
+    CARD_SET,
     CARD_STRENGTH,
+    CARDS,
     EIGHT_RULE,
     GROUP,
     LOOPS,
+    MERGED_PAIRS,
     ORDINARY_RANKS,
     RANK_OF,
+    RANKS_ABOVE,
     SEQUENCE,
+    SEQUENCE_BIT,
     SORT_KEY,
+    STRAIGHT_ENDS,
     VECTOR_TITLES,
+    VECTORS,
     beats,
     group,
     is_aargh,
@@ -55,14 +66,32 @@ from engine.moleicki_vectors import (
     sort_for,
     straight_order,
     ties,
+    verdicts,
 )
 
 MIN_HAND = 3  # while the draw pile lasts
+NINES = frozenset(c for c in RANK_OF if RANK_OF[c] == "9")
+# Faces that are no ordinary card in a vector: the aargh cards, and the 8 in the loops (the junction).
+SPECIAL_FACES = {v: AARGH_RANKS | ({"8"} if v in LOOPS else set()) for v in VECTORS}
 BURN = 4  # four or more of one rank on top of the pile go to the bad discard
 
 
 def show(cards: list[str]) -> str:
-    return " ".join(pretty(c) for c in cards)
+    try:
+        return " ".join(map(SHOWN.__getitem__, cards))
+    except KeyError:  # a card outside the pack (hand-made test positions)
+        return " ".join(map(pretty, cards))
+
+
+SHOWN = {c: pretty(c) for c in CARDS}
+
+
+_PLAY_WORDS = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}
+
+
+# A play legal_actions listed: (ctx, then the fields of its Plan in order). The Plan
+# itself is made only for the play that is applied (see `Plan.of`).
+Listed = tuple[str, list[str], str, list[str] | None, list | None, bool]
 
 
 @dataclass(slots=True)
@@ -74,6 +103,13 @@ class Plan:
     hand: list[str] | None  # the hand after the play (None: the hand less the cards, worked out when played)
     tab: list | None  # the tableau after the play (None: untouched)
     straight: bool = False
+
+    @classmethod
+    def of(cls, listed: Listed) -> Plan:
+        return cls(*listed[1:])
+
+    def listed(self, ctx: str) -> Listed:
+        return (ctx, self.cards, self.kind, self.hand, self.tab, self.straight)
 
 
 class PlayRules:
@@ -186,80 +222,100 @@ class PlayRules:
         what = "That straight's lowest card" if ordered else pretty(lowest)
         raise IllegalAction(f"{what} doesn't beat the {pretty(top)} on the pile in the {VECTOR_TITLES[v]} vector.")
 
-    def hand_plays(self, seat: int, ctx: str) -> list[Plan]:
-        """The plays `legal_actions` offers from a non-empty hand, with the plans
-        `check_play` would make for them: the first card and every copy of each face,
-        matched equivalent faces (middle, antimiddle), and straights. The shape of each
-        is known here, so only how it meets the top card is judged (`_judge_top`)."""
+    def hand_plays(self, seat: int, ctx: str, moves: dict[str, Any]) -> None:
+        """Add to `moves` the plays `legal_actions` offers from a non-empty hand, each
+        under its text as a `Listed` play (the plan `check_play` would make): the first
+        card and every copy of each face, matched equivalent faces (middle, antimiddle),
+        and straights. The shape of each is known here, so only how it meets the top card
+        is judged: by a table per vector and top card (`verdicts`) for single faces."""
         v = self.vector
-        groups = GROUP[v]
-        by_face: dict[str, list[str]] = {}
-        by_key: dict[str, list[str]] = {}
-        for c in sorted(self.hands[seat], key=SORT_KEY[v].__getitem__):
-            face = RANK_OF[c]
-            if face in by_face:
-                by_face[face].append(c)
-            else:
-                by_face[face] = [c]
-            if c not in AARGH_CARDS:
-                key = groups[c]
-                if key in by_key:
-                    by_key[key].append(c)
-                else:
-                    by_key[key] = [c]
+        # Sorted along the vector, each face's cards lie together (strength, then face,
+        # then suit), and so do the equivalent faces of middle and antimiddle.
+        hand = sorted(self.hands[seat], key=SORT_KEY[v].__getitem__)
         # In a race only the opening rank may be played (a group of several faces never).
         opening = self.opening if ctx == "race" and self.opening != "any" else None
-        window = ctx == "window"
-        judge = self._judge_top(seat, ctx)
-        out: list[Plan] = []
-        for face, cards in by_face.items():
-            if opening is not None and face != opening:
-                continue
-            if face in AARGH_RANKS or (face == "8" and v in LOOPS):
-                if window or (face == "8" and self.pending == "tied" and ctx == "turn"):
-                    continue
-                kind: str | None = "aargh" if face in AARGH_RANKS else "junction"
-            else:
-                kind = judge(cards[0], False)
-            if kind is not None:
-                out.append(Plan(cards[:1], kind, None, None))
-                if len(cards) > 1:
-                    out.append(Plan(cards, kind, None, None))
         if opening is not None:
-            return out
-        for cards in by_key.values():
-            if len(cards) > 1 and RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
-                kind = judge(cards[0], False)
+            hand = [c for c in hand if RANK_OF[c] == opening]
+        tied = self.pending == "tied" and ctx == "turn"  # a junction doesn't beat a tie
+        pile = self.pile
+        verdict = verdicts(v, pile[-1] if len(pile) > self.base else None, ctx == "window")
+        one, add = PLAY_ONE, moves.setdefault
+        for _, run in groupby(hand, RANK_OF.__getitem__):
+            cards = list(run)
+            kind = verdict[cards[0]]
+            if kind is None:
+                continue
+            if kind != "beat":
+                if kind == "tie":  # a tie, or an extension of one's own play
+                    kind = self._top_terms(seat, ctx)[3]
+                    if kind is None:
+                        continue
+                elif tied and kind == "junction":
+                    continue
+            add(one[cards[0]], (ctx, cards[:1], kind, None, None, False))
+            if len(cards) > 1:
+                add(play_text(cards), (ctx, cards, kind, None, None, False))
+        if opening is not None:
+            return
+        if v in MERGED_PAIRS:  # elsewhere a matching key is a single face
+            self._equivalent_plays(seat, ctx, hand, verdict, moves)
+        elif v in EIGHT_RULE and len(hand) >= 4:  # a straight needs four cards of four faces
+            # The first (lowest-sorting) card of each face: later cards are overwritten by earlier ones.
+            firsts = dict(zip(map(RANK_OF.__getitem__, reversed(hand)), reversed(hand), strict=True))
+            ends = STRAIGHT_ENDS[sum(map(SEQUENCE_BIT[v].__getitem__, firsts))]
+            if ends:
+                self._straight_plays(seat, ctx, firsts, ends, moves)
+
+    def _equivalent_plays(
+        self, seat: int, ctx: str, hand: list[str], verdict: dict[str, str | None], moves: dict[str, Any]
+    ) -> None:
+        """hand_plays' matches of equivalent faces (middle, antimiddle) from the sorted hand,
+        judged as a single face is, by their lowest card."""
+        ordinary = filterfalse(AARGH_CARDS.__contains__, hand)
+        for _, run in groupby(ordinary, GROUP[self.vector].__getitem__):
+            cards = list(run)
+            if RANK_OF[cards[0]] != RANK_OF[cards[-1]]:  # sorted: faces differ at the ends
+                kind = verdict[cards[0]]
+                if kind == "tie":
+                    kind = self._top_terms(seat, ctx)[3]
                 if kind is not None:
-                    out.append(Plan(cards, kind, None, None))
-        if v in EIGHT_RULE and len(by_face) >= 4:  # a straight needs four faces in hand
-            # As straights_in: the lowest-sorting card of each face, four faces in a row.
-            # One pass along the order: each face in hand ending four in a row ends a window.
-            seq = SEQUENCE[v]
-            in_row = 0
-            for i, f in enumerate(seq):
-                in_row = in_row + 1 if f in by_face else 0
-                if in_row >= 4:
-                    cards = [by_face[face][0] for face in seq[i - 3 : i + 1]]
-                    kind = judge(cards[0], True)
-                    if kind is not None:
-                        out.append(Plan(cards, kind, None, None, True))
-        return out
+                    moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, False))
+
+    def _straight_plays(
+        self, seat: int, ctx: str, firsts: dict[str, str], ends: tuple[int, ...], moves: dict[str, Any]
+    ) -> None:
+        """hand_plays' straights (up, down): as straights_in, the lowest-sorting card of each
+        face (`firsts`), for every four faces in a row (ending at `ends` in the sequence)."""
+        judge = self._judge_top(seat, ctx)
+        seq = SEQUENCE[self.vector]
+        for i in ends:
+            cards = [firsts[face] for face in seq[i - 3 : i + 1]]
+            kind = judge(cards[0], True)
+            if kind is not None:
+                moves.setdefault(play_text(cards), (ctx, cards, kind, None, None, True))
+
+    def _top_terms(self, seat: int, ctx: str) -> tuple[str | None, str | None, int | None, str | None]:
+        """The top card, its matching key and strength, and what a play of that key is
+        (tie, or extend when the top is the seat's own; None: an 8 in up or down can't
+        be tied by anyone but its own player)."""
+        pile = self.pile
+        if len(pile) <= self.base:  # as top(): a blank pile
+            return None, None, None, None
+        top, v = pile[-1], self.vector
+        mine = ctx == "window" or (self.top_mine and seat == self.current)
+        tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
+        return top, GROUP[v][top], CARD_STRENGTH[v][top], tie_kind
 
     def _judge_top(self, seat: int, ctx: str) -> Callable[[str, bool], str | None]:
         """How an ordinary match or straight meets the top card, by its lowest card: the
         kind (beat, tie, extend), or None where check_play refuses it (its last part)."""
-        top = self.top()
+        top, top_key, top_strength, tie_kind = self._top_terms(seat, ctx)
+        window = ctx == "window"
         if top is None:
-            kind = None if ctx == "window" else "beat"
+            kind = None if window else "beat"
             return lambda lowest, straight: kind
         v = self.vector
         groups, strengths = GROUP[v], CARD_STRENGTH[v]
-        top_key, top_strength = groups[top], strengths[top]
-        mine = ctx == "window" or (self.top_mine and seat == self.current)
-        # An 8 in up or down can't be tied by anyone but its own player.
-        tie_kind = "extend" if mine else (None if v in EIGHT_RULE and RANK_OF[top] == "8" else "tie")
-        window = ctx == "window"
 
         def judge(lowest: str, straight: bool) -> str | None:
             if not straight and groups[lowest] == top_key:
@@ -276,13 +332,16 @@ class PlayRules:
         top = self.top()
         if top is None:
             return True
-        return any(not is_aargh(c) and beats(c, top, self.vector) for c in self.accessible(seat))
+        cards = self.hands[seat] or self.accessible(seat)
+        beaten_by = BEATEN_BY[self.vector].get(top)
+        if beaten_by is not None and CARD_SET.issuperset(cards):
+            return not beaten_by.isdisjoint(cards)
+        return any(not is_aargh(c) and beats(c, top, self.vector) for c in cards)
 
     def may_pick_up(self, seat: int) -> bool:
         return (
             self.pending in ("play", "tied", "eight")
-            and self.top() is not None
-            and not self.can_beat(seat)
+            and not self.can_beat(seat)  # a blank pile can be "beaten" by anything
             and not self.must_play_tableau_unseen(seat)
         )
 
@@ -306,7 +365,7 @@ class PlayRules:
     def do_play(self, seat: int, plan: Plan) -> list[Event]:
         """Lay a checked play on the pile and follow every rule it sets off."""
         ev: list[Event] = []
-        played = plan.cards
+        played, kind = plan.cards, plan.kind
         if plan.hand is None:
             hand = list(self.hands[seat])
             for c in played:
@@ -317,53 +376,56 @@ class PlayRules:
         if plan.tab is not None:
             self.tabs[seat] = plan.tab
             self.tableau_changed()
-        self._forget_known(seat, played)
+        if self.known[seat]:
+            self._forget_known(seat, played)
         self.pile.extend(played)
-        self.last_play = {"seat": seat, "cards": list(played), "kind": plan.kind}
-        words = {"tie": "ties with", "extend": "adds", "junction": "plays the junction"}.get(plan.kind, "plays")
+        self.last_play = {"seat": seat, "cards": list(played), "kind": kind}
+        words = _PLAY_WORDS.get(kind, "plays")
         ev.append(
             Event(
                 "play",
                 f"{{p{seat}}} {words} {show(played)}.",
-                {"seat": seat, "cards": list(played), "kind": plan.kind, "straight": plan.straight},
+                {"seat": seat, "cards": list(played), "kind": kind, "straight": plan.straight},
             )
         )
         turn_over = False
-        if plan.kind == "aargh":
+        if kind == "aargh":
             self._aargh(seat, played, ev)
-        elif plan.kind == "junction":
+        elif kind == "junction":
             self.vector = "south" if self.vector == "north" else "north"
             self.base = len(self.pile)
             self.top_mine = False
             ev.append(Event("vector", f"The junction switches play to the {VECTOR_TITLES[self.vector]}.", {}))
             turn_over = True
         else:
-            if self.pending == "eight" and plan.kind == "beat":
+            if self.pending == "eight" and kind == "beat":
                 self.eights_beaten += 1
                 if self.direction is not None:
                     self.direction = -self.direction
                 ev.append(Event("eight", f"{{p{seat}}} beats the 8; the direction of play reverses.", {}))
             self.top_mine = True
-            if plan.kind == "tie":
+            if kind == "tie":
                 self.pending = "tied"
-            elif plan.kind == "beat":
-                eight = self.vector in EIGHT_RULE and rank(played[-1]) == "8"
+            elif kind == "beat":
+                eight = self.vector in EIGHT_RULE and RANK_OF[played[-1]] == "8"
                 self.pending = "eight" if eight else "play"
                 turn_over = not eight
             elif self.pending not in ("tied", "eight"):  # matching your own beat
                 turn_over = True
         burned = self._burn(ev)
-        if burned and plan.kind not in ("junction", "aargh") and not turn_over:
+        if burned and kind not in ("junction", "aargh") and not turn_over:
             # A tie or an 8 still owed a beat, but the card to beat has gone: go on
             # onto the blank pile. A completed beat simply passes the turn.
             self.pending = "again"
-        self._owe_neins(seat, played, ev)
-        self._deadline(seat, ev)
+        if not NINES.isdisjoint(played):
+            self._owe_neins(seat, played, ev)
+        if self.debts:
+            self._deadline(seat, ev)
         return self._after_play(seat, turn_over, ev)
 
     def _after_play(self, seat: int, turn_over: bool, ev: list[Event]) -> list[Event]:
         """Draw, then check for a win, a forced pick-up or the end of the turn."""
-        drew = self._draw(seat, ev)
+        drew = self._draw(seat, ev) if self.draw and len(self.hands[seat]) < MIN_HAND else 0
         if not self.hands[seat] and self.cards_left(seat) == 0:
             if self.pending in ("tied", "eight") and not turn_over:
                 ev.append(Event("stuck", f"{{p{seat}}} has no card left to complete the turn.", {}))
@@ -414,15 +476,14 @@ class PlayRules:
 
     def _burn(self, ev: list[Event]) -> bool:
         """Four or more of one rank on top of the pile send it all to the bad discard."""
-        if len(self.pile) < BURN:
+        pile = self.pile
+        if len(pile) < BURN:
             return False
-        key = group(self.pile[-1], self.vector)
-        run = 0
-        for c in reversed(self.pile):
-            if group(c, self.vector) != key:
-                break
-            run += 1
-        if run < BURN:
+        v, last = self.vector, pile[-BURN:]  # only a run of BURN or more counts
+        if CARD_SET.issuperset(last):
+            if len(set(map(GROUP[v].__getitem__, last))) > 1:
+                return False
+        elif any(group(c, v) != group(pile[-1], v) for c in last):
             return False
         n = len(self.pile)
         self.bad += self.pile
@@ -433,6 +494,8 @@ class PlayRules:
 
     def _draw(self, seat: int, ev: list[Event]) -> int:
         hand = self.hands[seat]
+        if len(hand) >= MIN_HAND or not self.draw:
+            return 0
         drawn = []
         while len(hand) + len(drawn) < MIN_HAND and self.draw:
             drawn.append(self.draw.pop(0))
@@ -456,9 +519,9 @@ class PlayRules:
 
     # -- the nine rule ---------------------------------------------------------------
     def _owe_neins(self, seat: int, played: list[str], ev: list[Event]) -> None:
-        nines = [RANK_OF[c] for c in played].count("9")
-        if not nines:
+        if NINES.isdisjoint(played):
             return
+        nines = [RANK_OF[c] for c in played].count("9")
         everyone = nines >= 4
         self.debts.append([seat, seat, nines, int(everyone)])
         if everyone:
@@ -471,6 +534,8 @@ class PlayRules:
 
     def _deadline(self, seat: int, ev: list[Event]) -> None:
         """A card played by `seat` ends the time to say Nein for everyone else's nines."""
+        if not self.debts:
+            return
         due = [d for d in self.debts if d[0] != seat]
         if not due:
             return
@@ -513,7 +578,9 @@ class PlayRules:
         if not forced and self.hands[seat]:
             top = self.top()
             # Public deduction: nothing in the unseen part of this hand beat the top.
-            higher = {r for r in ORDINARY_RANKS if top is not None and beats(r + "S", top, self.vector)}
+            higher = RANKS_ABOVE[self.vector].get(top) if top is not None else frozenset()
+            if higher is None:
+                higher = {r for r in ORDINARY_RANKS if beats(r + "S", top, self.vector)}
             self.lacks[seat] = sorted(set(self.lacks[seat]) | higher)
         self._take_pile(seat, ev)
         self.eights_beaten = 0

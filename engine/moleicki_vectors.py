@@ -70,6 +70,16 @@ STRENGTH: dict[str, dict[str, int]] = {
 }
 # Low-to-high rank sequences where straights are allowed (10 is simply absent).
 SEQUENCE: dict[str, tuple[str, ...]] = {v: tuple(step[0] for step in reversed(_HIGH_TO_LOW[v])) for v in EIGHT_RULE}
+# Straights found by a bit per face: SEQUENCE_BIT[vector][face] is the face's bit in the
+# sequence (0 for faces outside it), and STRAIGHT_ENDS[mask] the indices in the sequence
+# where four faces in a row end, for the faces a hand has (up and down have 11 faces each).
+SEQUENCE_BIT: dict[str, dict[str, int]] = {
+    v: {**dict.fromkeys((*RANKS, JOKER, QUARTER), 0), **{f: 1 << i for i, f in enumerate(seq)}}
+    for v, seq in SEQUENCE.items()
+}
+STRAIGHT_ENDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(3, 11) if mask >> (i - 3) & 0b1111 == 0b1111) for mask in range(1 << 11)
+)
 _FACE_ORDER = {r: i for i, r in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))}
 _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -78,6 +88,7 @@ _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 # ask them millions of times. Codes outside the pack fall back to the functions below.
 CARDS: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), JOKER, QUARTER)
 RANK_OF: dict[str, str] = {c: rank(c) for c in CARDS}
+CARD_SET = frozenset(CARDS)
 AARGH_CARDS = frozenset(c for c in CARDS if RANK_OF[c] in AARGH_RANKS)
 # Strength per card in each vector (None: aargh card, or the junction in the loops).
 CARD_STRENGTH: dict[str, dict[str, int | None]] = {v: {c: STRENGTH[v].get(RANK_OF[c]) for c in CARDS} for v in VECTORS}
@@ -185,9 +196,16 @@ def straight_order(cards: list[str], vector: str) -> list[str] | None:
 
 def is_match(cards: list[str], vector: str) -> bool:
     """One or more ordinary cards that may be played together (same matching key)."""
-    if not cards or any(is_aargh(c) for c in cards):
+    if not cards:
         return False
     keys = GROUP[vector]
+    if CARD_SET.issuperset(cards):
+        # An aargh card's key is its own rank, which no ordinary card shares.
+        if cards[0] in AARGH_CARDS:
+            return False
+        return len(set(map(keys.__getitem__, cards))) == 1
+    if any(is_aargh(c) for c in cards):
+        return False
     key = group(cards[0], vector)
     return all((keys.get(c) or _group(c, vector)) == key for c in cards)
 
@@ -209,4 +227,39 @@ def straights_in(cards: list[str], vector: str) -> list[list[str]]:
 
 
 GROUP: dict[str, dict[str, str]] = {v: {c: _group(c, v) for c in CARDS} for v in VECTORS}
+_VERDICTS: dict[tuple[str, str | None, bool], dict[str, str | None]] = {}
+_ONE_PER_FACE = tuple({RANK_OF[c]: c for c in CARDS}.values())
+
+
+def verdicts(vector: str, top: str | None, window: bool) -> dict[str, str | None]:
+    """Per card code, what a play led by that card makes of `top` (None: a blank pile) in
+    `vector`: "aargh", "junction", "tie" (the same matching key), "beat" (stronger), or None
+    (no play). In a window, adding to one's own play, only a tie counts. Made once each."""
+    table = _VERDICTS.get((vector, top, window))
+    if table is None:
+        # Every card of a face meets the top alike: judge one card per face.
+        by_face = {RANK_OF[c]: _verdict(c, top, vector, window) for c in _ONE_PER_FACE}
+        table = _VERDICTS[(vector, top, window)] = {c: by_face[RANK_OF[c]] for c in CARDS}
+    return table
+
+
+def _verdict(card: str, top: str | None, vector: str, window: bool) -> str | None:
+    face = RANK_OF[card]
+    if face in AARGH_RANKS or (face == "8" and vector in LOOPS):
+        return None if window else ("aargh" if face in AARGH_RANKS else "junction")
+    if top is None:
+        return None if window else "beat"
+    if GROUP[vector][card] == GROUP[vector][top]:
+        return "tie"
+    return None if window or not beats(card, top, vector) else "beat"
+
+
 SORT_KEY: dict[str, dict[str, tuple[int, int, int]]] = {v: {c: _sort_key(c, v) for c in CARDS} for v in VECTORS}
+# RANKS_ABOVE[vector][top] -> the ordinary ranks that beat `top` in `vector`.
+RANKS_ABOVE: dict[str, dict[str, frozenset[str]]] = {
+    v: {t: frozenset(r for r in ORDINARY_RANKS if beats(r + "S", t, v)) for t in CARDS} for v in VECTORS
+}
+# BEATEN_BY[vector][top] -> every ordinary card code that beats `top` in `vector`.
+BEATEN_BY: dict[str, dict[str, frozenset[str]]] = {
+    v: {t: frozenset(c for c in CARDS if c not in AARGH_CARDS and beats(c, t, v)) for t in CARDS} for v in VECTORS
+}

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from test_moleicki_support import position, refused
 
-from engine.moleicki_vectors import _HIGH_TO_LOW, STRENGTH, VECTORS, parse_vector
+from engine.cards import rank
+from engine.moleicki_vectors import (
+    _HIGH_TO_LOW,
+    BEATEN_BY,
+    CARDS,
+    RANKS_ABOVE,
+    SEQUENCE,
+    SEQUENCE_BIT,
+    STRAIGHT_ENDS,
+    STRENGTH,
+    VECTORS,
+    beats,
+    is_aargh,
+    parse_vector,
+    straights_in,
+    verdicts,
+)
 
 
 def card(r, s="S"):
@@ -146,3 +163,42 @@ def test_an_eight_in_up_or_down_cannot_be_tied():
     refused(state, 0, "play 8h", "can't be tied")
     state = position([["8H", "9D", "4D"], ["4C"]], pile=["8S"], vector="middle")
     assert state.apply(0, "play 8h")[0].data["kind"] == "tie"  # elsewhere an 8 is an ordinary card
+
+
+# -- the lookup tables the move lists read agree with the functions they stand for --------
+
+
+def test_tables_of_beating_cards_and_ranks_agree_with_beats():
+    for v in VECTORS:
+        for top in CARDS:
+            beaters = {c for c in CARDS if not is_aargh(c) and beats(c, top, v)}
+            assert BEATEN_BY[v][top] == beaters
+            assert RANKS_ABOVE[v][top] == {rank(c) for c in beaters}
+
+
+@pytest.mark.parametrize("vector", ["up", "down"])
+def test_straight_ends_find_the_straights_straights_in_finds(vector):
+    rng = random.Random(vector)
+    found = 0
+    for _ in range(400):
+        hand = rng.sample(CARDS, rng.randint(4, 14))
+        faces = {rank(c) for c in hand}
+        ends = STRAIGHT_ENDS[sum(SEQUENCE_BIT[vector][f] for f in faces)]
+        seq = SEQUENCE[vector]
+        assert [seq[i - 3 : i + 1] for i in ends] == [tuple(rank(c) for c in s) for s in straights_in(hand, vector)]
+        found += len(ends)
+    assert found > 50
+
+
+def test_verdicts_say_what_a_lead_card_makes_of_the_top():
+    assert verdicts("up", "7S", False)["9H"] == "beat"
+    assert verdicts("up", "7S", False)["5H"] is None
+    assert verdicts("up", "7S", False)["7D"] == "tie"
+    assert verdicts("up", "7S", True)["9H"] is None  # adding to one's own play: only ties
+    assert verdicts("up", "7S", True)["7D"] == "tie"
+    assert verdicts("middle", "7S", False)["9D"] == "tie"  # 7 and 9 are equivalent there
+    assert verdicts("into", "6S", False)["JD"] is None  # equivalent but different faces: no tie
+    assert verdicts("north", None, False)["8D"] == "junction"
+    assert verdicts("north", None, True)["8D"] is None
+    assert verdicts("up", None, False)["2C"] == "aargh"
+    assert verdicts("up", None, False)["4C"] == "beat"  # anything goes on a blank pile

@@ -1,0 +1,102 @@
+"""Seeded random Moleicki games replay exactly as they did before the speed work (issue 11).
+
+Each case plays a batch of seeded games of random legal moves at one table size and digests
+everything a player, the bot or the store could see along the way: every seat's legal
+actions (text, label, parts) before each move, the events, every seat's view and private
+view (and the public view) after each move, a dump round-trip, and now and then a copy
+played on and a determinized deal for the seat to move (the AI's inputs). The digests
+were taken from the engine before it was tuned; a change to any of those outputs (a rule,
+a notation, an event text, a view key or value, the course of a seeded game) changes a digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+from engine.moleicki import GAME
+
+GAMES_PER_BATCH = 25
+MAX_STEPS = 3000  # random games end well before (the turn limit ends the rest)
+SIDE_CHECK_EVERY = 17  # steps between copy and determinize checks
+
+# (seats, options, first seed) -> SHA-256 of the batch's transcript (GAMES_PER_BATCH games from that seed).
+EXPECTED = {
+    (2, "", 0): "a27703b6f6be15ac843cc23e8f275d13657b5fdaf29c8d9c845a2bf46f7a4c88",
+    (2, "", 25): "89bde35a92e6b23db811ee7e5eb6b2d4440fe9bb669cde4066e1c3c0e32c6b4c",
+    (2, "", 50): "a0b86ef4ef8c47da55e5e272745d5e610165364d2713c8f86ba3f23411ec2496",
+    (2, "", 75): "648a0619fdbed934009854b9d965efb0a630b1c27b29462b161a110905e9cd57",
+    (4, "", 0): "b1ea6b982de32e1860d69b66206c47aee68dda93b4d9f8d2ed9db5d9b96b130f",
+    (4, "", 25): "fcf8975e994dd6506f849a04c7310bfedede3520b2c08b7a230eac18b2228625",
+    (4, "", 50): "5cca56559f7e49dd30f36179f90f6006ca836b01ba620a3221ce37c6301ee8be",
+    (4, "", 75): "37819c1d2bbdb35f54ff1a91e0f24b35c31481f2351223102e50e924f07a24a1",
+    (8, "", 0): "4018ee5f8cfa18cc54de9d48318983783f52103f0ac7a8738be717f11f2aa862",
+    (8, "", 25): "d265d9b0679a71cb1cb6d6ba459285a54633573c66b242aa87543997d180c031",
+    (8, "", 50): "a17b92ec83bfa8b04b55dd713524899dad076443f36ced2b58f47f24e04ae734",
+    (8, "", 75): "dffc7cc58795b9fba39dab29e2a2c830cde304cd1c2dc3002264a3baec06f286",
+    (3, "krzywicka=1,jokers=0", 1000): "ef758cbf963ec365c6a8447543ff34f8ebe6ce4e6a890c2a010ca62eecbbc7e5",
+    (6, "decks=3,quarters=1", 2000): "4353c35edaff476ccebd3119aace7640f8a70cee512be4019fdf0d19649cbbcb",
+}
+
+
+def _add(digest: hashlib._Hash, obj: object) -> None:
+    digest.update(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode())
+
+
+def _menus(state, players: int) -> list[list[list[object]]]:
+    return [[[a.text, a.label, a.parts] for a in state.legal_actions(s)] for s in range(players)]
+
+
+def _side_checks(state, seat: int, step: int, digest: hashlib._Hash) -> None:
+    """A copy plays on like the state would; determinize deals the hidden cards as before."""
+    twin = state.copy()
+    rng = random.Random(step)
+    mover = rng.choice(twin.to_move)
+    menu = twin.legal_actions(mover)
+    _add(digest, [mover, [e.to_dict() for e in twin.apply(mover, rng.choice(menu))], twin.view(None)])
+    guess = state.determinize(seat, random.Random(step))
+    _add(digest, [guess.dump(), guess.view(seat), [a.text for a in guess.legal_actions(seat)]])
+
+
+def transcript(players: int, options: str, first_seed: int) -> str:
+    digest = hashlib.sha256()
+    step = 0
+    chosen = dict(pair.split("=") for pair in options.split(",")) if options else {}
+    for seed in range(first_seed, first_seed + GAMES_PER_BATCH):
+        state = GAME.new(players, seed=seed, options=chosen)
+        rng = random.Random(seed)
+        for _ in range(MAX_STEPS):
+            if state.over:
+                break
+            step += 1
+            _add(digest, [list(state.to_move), _menus(state, players)])
+            seat = rng.choice(state.to_move)
+            menu = [a for a in state.legal_actions(seat) if a.text != "resign"]
+            if step % SIDE_CHECK_EVERY == 0:
+                _side_checks(state, seat, step, digest)
+            _add(digest, [e.to_dict() for e in state.apply(seat, rng.choice(menu))])
+            _add(digest, [state.view(s) for s in (None, *range(players))])
+            _add(digest, [state.private_view(s) for s in range(players)])
+            dumped = state.dump()
+            again = type(state).from_dump(json.loads(json.dumps(dumped)))
+            assert again.dump() == dumped
+            assert again.view(seat) == state.view(seat)
+        _add(digest, [state.dump(), state.over, list(state.to_move)])
+        if state.over:
+            outcome = state.outcome()
+            _add(digest, [outcome.places, outcome.scores, outcome.reason])
+    return digest.hexdigest()
+
+
+def _cases() -> list[tuple[int, str, int]]:
+    firsts = range(0, 4 * GAMES_PER_BATCH, GAMES_PER_BATCH)
+    cases = [(players, "", first) for players in (2, 4, 8) for first in firsts]
+    return [*cases, (3, "krzywicka=1,jokers=0", 1000), (6, "decks=3,quarters=1", 2000)]
+
+
+@pytest.mark.parametrize(("players", "options", "first_seed"), _cases())
+def test_seeded_games_replay_exactly(players: int, options: str, first_seed: int) -> None:
+    assert transcript(players, options, first_seed) == EXPECTED[(players, options, first_seed)]
