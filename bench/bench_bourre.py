@@ -72,17 +72,20 @@ def timed(fn, view: dict, runs: int) -> dict[str, float]:
     }
 
 
-def searcher(kind: str, seed: int):
+PHASES = ("declare", "discard", "trick")
+
+
+def searcher(kind: str, seed: int, phases: tuple[str, ...]):
     if kind == "pimc":
-        return PIMCPlayer(seed=seed, time_limit=None)
+        return PIMCPlayer(seed=seed, time_limit=None, phases=phases)
     return ISMCTSPlayer(iterations=normal_iterations("bourre"), time_limit=None, seed=seed)
 
 
-def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[str, str]) -> dict:
+def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[str, str], phases=PHASES) -> dict:
     """One seeded game as bench_game.play_one, with the searcher's process time for each move."""
     me = seed % players
     seats = {s: make_player(opponent, seed=seed * 10 + s) for s in range(players)}
-    seats[me] = searcher(kind, seed * 10 + me)
+    seats[me] = searcher(kind, seed * 10 + me, phases)
     state = GAMES["bourre"].new(players, seed=seed, options=options)
     cpu: list[float] = []
     kinds: dict[str, int] = {}
@@ -98,16 +101,25 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
     places = state.outcome().places
     beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
     won = float(places[me] == 1)
-    return {"win": won, "beaten": beaten / (players - 1), "think": sum(cpu), "moves": len(cpu), "cpu": cpu, "kinds": kinds}
+    return {
+        "win": won,
+        "beaten": beaten / (players - 1),
+        "think": sum(cpu),
+        "moves": len(cpu),
+        "cpu": cpu,
+        "kinds": kinds,
+    }
 
 
 def strength(args: argparse.Namespace) -> dict[str, object]:
     options = {"ante": "1", "hands": "1"} | dict(pair.split("=", 1) for pair in args.option)
     report: dict[str, object] = {"game": "bourre", "player": args.player, "options": options}
+    if args.player == "pimc":
+        report["phases"] = args.phases
     for players in args.seats:
         for opponent in args.opponents:
             seeds = range(args.first, args.first + args.games)
-            results = [play_one(args.player, seed, players, opponent, options) for seed in seeds]
+            results = [play_one(args.player, seed, players, opponent, options, tuple(args.phases)) for seed in seeds]
             cpu = sorted(t for r in results for t in r["cpu"])
             kinds: dict[str, int] = {}
             for r in results:
@@ -134,6 +146,7 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (default hands=1)")
+    parser.add_argument("--phases", nargs="+", default=list(PHASES), help="pimc: the phases it decides by worlds")
     args = parser.parse_args()
     if args.player:
         print(json.dumps(strength(args), indent=2))

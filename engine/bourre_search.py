@@ -16,11 +16,13 @@ declaration and exchange it asks ISMCTS, as the normal seat did before.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.ai import NORMAL, ISMCTSPlayer, normal_iterations
+from engine.bourre_ai import choose_card, heuristic_step, place_rewards, reward_scale
 from engine.bourre_rules import allowed, hand_order, high, suit_cards, trick_winner
 from engine.core import Action
 
@@ -41,15 +43,13 @@ def hand_rewards(state: BourreState) -> Callable[[Sequence[int]], Rewards]:
     """Every seat's reward once the hand ends with these trick counts (the evaluation's scale).
 
     The counts matter only through who takes the pot (a single top count) and who went
-    bourré, so the rewards are kept by that pair.
+    bourré, so the rewards are kept by that pair. The seats in play are `state`'s.
     """
-    from engine.bourre_ai import _place_rewards, _scale
-
     n = state.players
     playing = [s for s in range(n) if state.in_play(s)]
     ante = int(state.options["ante"])
     last = state.hand_no >= int(state.options["hands"])
-    scale = _scale(state)
+    scale = reward_scale(state)
     pot = state.pot
     kept: dict[tuple[tuple[int, ...], tuple[int, ...]], Rewards] = {}
 
@@ -67,7 +67,7 @@ def hand_rewards(state: BourreState) -> Callable[[Sequence[int]], Rewards]:
         else:
             tied = top
         if len(top) == 1 and not bourre and last:
-            value = tuple(_place_rewards(chips))
+            value = tuple(place_rewards(chips))
         else:
             dues = [0 if s in tied else pot if s in bourre else ante for s in range(n)]
             worth = [c - d for c, d in zip(chips, dues, strict=True)]
@@ -125,21 +125,28 @@ class CardPlay:
         return [c for c in hand if c in cards]  # hand order, for deterministic ties
 
     def choices(self, seat: int, hands: Hands, trick: Trick, tricks: tuple[int, ...]) -> list[str]:
-        """The legal cards less those equivalent to the one listed before: same suit, and no
-        card still to be played (nor, in trump, one the seat cannot place) ranks between them."""
+        """The legal cards worth trying, cheapest first (plain before trump, low before high).
+
+        Of cards of one suit with no card still to be played (nor, in trump, one the seat
+        cannot place) ranking between them, only the lowest is tried: they are as good as
+        each other. Cheapest first settles a seat's indifference the way players do: when
+        nothing it plays changes its own result, it throws low.
+        """
         cards = self.legal(seat, hands, trick, tricks)
         if len(cards) < 2:
             return cards
         live = {c for h in hands for c in h}
         live.update(c for _, c in trick)
         live.update(self.unseen[seat])
-        kept = [cards[0]]
-        for above, card in zip(cards, cards[1:], strict=False):
+        kept = []
+        for above, card in itertools.pairwise(cards):  # hand order: high first within a suit
             if above[-1] != card[-1] or any(
                 c in live for c in suit_cards(card[-1]) if high(card) < high(c) < high(above)
             ):
-                kept.append(card)
-        return kept
+                kept.append(above)
+        kept.append(cards[-1])
+        trump = self.trump
+        return sorted(kept, key=lambda c: (c[-1] == trump, high(c)))
 
     def values(self, hands: Hands, trick: Trick, seat: int, tricks: tuple[int, ...]) -> dict[str, Rewards]:
         """Every seat's rewards after each card `seat` may play now, best play after."""
@@ -198,29 +205,68 @@ def solve_world(world: BourreState, rewards: Callable[[Sequence[int]], Rewards],
     return play.values(hands, tuple(world.trick), world.turn, tuple(world.tricks))
 
 
-class PIMCPlayer:
-    """The normal seat for Bourré: sampled worlds solved exactly in the tricks, ISMCTS elsewhere.
+def ended_rewards(world: BourreState, scale: float) -> Rewards:
+    """Every seat's reward once the hand is over before any trick (everyone else folded)."""
+    if world.over:
+        return tuple(place_rewards(world.chips))
+    worth = [c - d for c, d in zip(world.chips, world.dues, strict=True)]
+    mean = sum(worth) / len(worth)
+    return tuple(min(1.0, max(0.0, 0.5 + (w - mean) / (2 * scale))) for w in worth)
 
-    Same interface as ISMCTSPlayer. `worlds` worlds are sampled a trick decision, each solved
-    within `limit` nodes; if any is too big the decision goes to ISMCTS (`iterations`, within
-    `time_limit` seconds, as the normal seat). Deterministic under a seed.
+
+def discard_choices(hand: Sequence[str], trump: str) -> list[tuple[str, ...]]:
+    """The exchanges worth weighing: in each plain suit, none or its lowest one, two, ... cards.
+
+    Keeping a low card of a suit while throwing a higher one, or throwing a trump, is never
+    better in practice and would multiply the choices.
+    """
+    by_suit: dict[str, list[str]] = {}
+    for card in hand_order(hand, trump):
+        if card[-1] != trump:
+            by_suit.setdefault(card[-1], []).append(card)
+    sets: list[tuple[str, ...]] = [()]
+    for cards in by_suit.values():
+        low_first = cards[::-1]
+        sets = [(*done, *low_first[:k]) for done in sets for k in range(len(cards) + 1)]
+    return sorted(sets, key=len)
+
+
+Plan = tuple[tuple[str, tuple[str, ...]], ...]  # my moves in order: (verb, cards)
+
+
+class PIMCPlayer:
+    """The normal seat for Bourré: sampled worlds, each solved exactly, ISMCTS where too big.
+
+    Same interface as ISMCTSPlayer. A decision samples worlds the seat cannot tell from the
+    real one and spends at most `budget` solver nodes on them; it needs `least` worlds at
+    the least, else ISMCTS (`iterations` within `time_limit` seconds, as the normal seat)
+    decides. In the tricks each legal card is judged by the exact solve after it; at the
+    declaration each choice (fold; stay in with each sensible exchange) is played into
+    each world, the others declare and exchange as the easy player would, and the tricks
+    are solved. An exchange chosen while declaring is then carried out as planned.
+    Deterministic under a seed.
     """
 
     def __init__(
         self,
         seed: int | None = None,
         worlds: int = 24,
-        limit: int = 4000,
+        least: int = 8,
+        budget: int = 60000,
         iterations: int | None = None,
         time_limit: float | None = NORMAL[1],
+        phases: tuple[str, ...] = ("declare", "discard", "trick"),
     ) -> None:
         self.rng = random.Random(seed)
+        self.phases = phases  # the phases whose decisions sampled worlds take; ISMCTS the rest
         self.worlds = worlds
-        self.limit = limit
+        self.least = least
+        self.budget = budget
         self.search = ISMCTSPlayer(
             iterations=iterations or normal_iterations("bourre"), time_limit=time_limit, seed=seed
         )
-        self.last_kind = ""  # "pimc", "ismcts" or "forced": how the last choice was made
+        self.last_kind = ""  # how the last choice was made: forced, pimc, plan or ismcts
+        self._plan: tuple[tuple[int, int, tuple[str, ...]], Plan] | None = None
 
     def choose(self, state: BourreState, seat: int) -> Action:
         actions = state.legal_actions(seat)
@@ -229,31 +275,139 @@ class PIMCPlayer:
         if len(actions) == 1:
             self.last_kind = "forced"
             return actions[0]
-        if state.phase == "trick":
-            card = self.best_card(state, seat, [a.parts["cards"][0] for a in actions])
-            if card is not None:
-                self.last_kind = "pimc"
-                return next(a for a in actions if a.parts["cards"][0] == card)
+        by_text = {a.text: a for a in actions}
+        chosen = self._decide(state, seat, actions) if state.phase in self.phases else None
+        if chosen is not None and chosen in by_text:
+            return by_text[chosen]
         self.last_kind = "ismcts"
         return self.search.choose(state, seat)
 
-    def best_card(self, state: BourreState, seat: int, cards: list[str]) -> str | None:
-        """The card with the best mean reward over sampled worlds; None if a world is too big."""
-        from engine.bourre_ai import choose_card
+    def _decide(self, state: BourreState, seat: int, actions: list[Action]) -> str | None:
+        """The move's text by sampled worlds, or None where ISMCTS must decide."""
+        if state.phase == "trick":
+            card = self.best_card(state, seat, [a.parts["cards"][0] for a in actions])
+            self.last_kind = "pimc"
+            return None if card is None else f"play {card.lower()}"
+        key = (state.hand_no, seat, tuple(state.hands[seat]))
+        if state.phase == "discard" and self._plan is not None and self._plan[0] == key:
+            self.last_kind = "plan"
+            return self._follow(state, seat, self._plan[1])
+        plans: list[Plan]
+        if state.phase == "declare":
+            hand = state.hands[seat]
+            stay = [(("play", ()), ("discard", d), ("draw", ())) for d in discard_choices(hand, state.trump)]
+            plans = [(("pass", ()),), *stay] if any(a.text == "pass" for a in actions) else stay
+        else:
+            plans = [(("discard", d), ("draw", ())) for d in discard_choices(state.hands[seat], state.trump)]
+        plan = self.best_plan(state, seat, plans)
+        self.last_kind = "pimc"
+        if plan is None:
+            return None
+        return self._follow(state, seat, plan)
 
+    def _follow(self, state: BourreState, seat: int, plan: Plan) -> str:
+        """Make the plan's next move and keep the rest for the next decision."""
+        verb, cards = plan[0]
+        rest = plan[1:]
+        if verb == "discard" and cards:
+            card, more = cards[0], cards[1:]
+            hand_after = tuple(c for c in state.hands[seat] if c != card)
+            rest = (("discard", more), *rest) if more else rest
+            self._plan = ((state.hand_no, seat, hand_after), rest)
+            return f"discard {card.lower()}"
+        if verb == "discard":  # nothing to throw: stand pat
+            verb = "draw"
+            rest = rest[1:]
+        if verb == "play":
+            self._plan = ((state.hand_no, seat, tuple(state.hands[seat])), rest)
+        else:
+            self._plan = None
+        return verb
+
+    def best_card(self, state: BourreState, seat: int, cards: list[str]) -> str | None:
+        """The card with the best mean reward over sampled worlds; None if too few worlds fit."""
         rewards = hand_rewards(state)
         totals = dict.fromkeys(cards, 0.0)
-        for _ in range(self.worlds):
+        spent = done = 0
+        while done < self.worlds and spent < self.budget:
             world = state.determinize(seat, self.rng)
+            play = CardPlay(world, rewards, self.budget - spent)
             try:
-                values = solve_world(world, rewards, self.limit)
+                values = play.values(play.hands(world), tuple(world.trick), seat, tuple(world.tricks))
             except TooBig:
-                return None
+                break
+            spent += play.nodes
+            done += 1
             for card in cards:
                 totals[card] += values[card][seat]
-        # Equal means are common (the card play is often decided whatever one does): then the
+        if done < self.least:
+            return None
+        # Equal means are common (the tricks are often decided whatever one does): then the
         # easy player's card, which wins cheaply or throws low, keeps the better cards.
         top = max(totals.values())
         best = [c for c in cards if totals[c] >= top - 1e-9]
         easy = choose_card(state, seat)
         return easy if easy in best else min(best, key=lambda c: (c[-1] == state.trump, high(c)))
+
+    def best_plan(self, state: BourreState, seat: int, plans: list[Plan]) -> Plan | None:
+        """The plan with the best mean reward over sampled worlds; None if too few worlds fit.
+
+        Every plan is tried in the same worlds (the same stock order too), so the plans are
+        compared on equal luck.
+        """
+        scale = reward_scale(state)
+        kept: dict[tuple[int, ...], Callable[[Sequence[int]], Rewards]] = {}
+        totals = [0.0] * len(plans)
+        spent = done = 0
+        while done < self.worlds and spent < self.budget:
+            world = state.determinize(seat, self.rng)
+            values = []
+            for plan in plans:
+                value, nodes = self._play_plan(world, seat, plan, scale, kept, self.budget - spent)
+                if value is None:
+                    break
+                spent += nodes
+                values.append(value)
+            if len(values) < len(plans):
+                break
+            done += 1
+            for i, value in enumerate(values):
+                totals[i] += value
+        if done < self.least:
+            return None
+        return plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
+
+    def _play_plan(
+        self,
+        world: BourreState,
+        seat: int,
+        plan: Plan,
+        scale: float,
+        kept: dict[tuple[int, ...], Callable[[Sequence[int]], Rewards]],
+        limit: int,
+    ) -> tuple[float | None, int]:
+        """The seat's reward in `world` after its plan, the easy player's declarations and best
+        card play; and the nodes the solve took (None if more than `limit`)."""
+        x = world.copy()  # every plan meets the same stock and the same reshuffle, if any
+        for verb, cards in plan:
+            if verb in ("play", "pass"):
+                x._declare(seat, verb)
+            elif verb == "discard":
+                x._discard(seat, list(cards))
+            else:
+                x._draw(seat)
+        hand_no = x.hand_no
+        while not x.over and x.hand_no == hand_no and x.phase != "trick":
+            heuristic_step(x, x.to_move[0], x.rng)
+        if x.over or x.hand_no != hand_no:
+            return ended_rewards(x, scale)[seat], 0
+        playing = tuple(s for s in range(x.players) if x.in_play(s))
+        if playing not in kept:
+            kept[playing] = hand_rewards(x)
+        play = CardPlay(x, kept[playing], limit)
+        assert x.turn is not None
+        try:
+            value = play.solve(play.hands(x), (), x.turn, tuple(x.tricks))
+        except TooBig:
+            return None, play.nodes
+        return value[seat], play.nodes
