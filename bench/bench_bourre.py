@@ -75,9 +75,12 @@ def timed(fn, view: dict, runs: int) -> dict[str, float]:
 PHASES = ("declare", "discard", "trick")
 
 
+TUNING: dict[str, int | bool] = {}  # PIMCPlayer's worlds and budget where the command line sets them
+
+
 def searcher(kind: str, seed: int, phases: tuple[str, ...]):
     if kind == "pimc":
-        return PIMCPlayer(seed=seed, time_limit=None, phases=phases)
+        return PIMCPlayer(seed=seed, time_limit=None, phases=phases, **TUNING)
     return ISMCTSPlayer(iterations=normal_iterations("bourre"), time_limit=None, seed=seed)
 
 
@@ -116,6 +119,7 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
     report: dict[str, object] = {"game": "bourre", "player": args.player, "options": options}
     if args.player == "pimc":
         report["phases"] = args.phases
+        report["tuning"] = dict(TUNING)
     for players in args.seats:
         for opponent in args.opponents:
             seeds = range(args.first, args.first + args.games)
@@ -147,7 +151,15 @@ def main() -> None:
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (default hands=1)")
     parser.add_argument("--phases", nargs="+", default=list(PHASES), help="pimc: the phases it decides by worlds")
+    parser.add_argument("--worlds", type=int, help="pimc: worlds a decision (default the player's)")
+    parser.add_argument("--budget", type=int, help="pimc: solver nodes a decision (default the player's)")
+    parser.add_argument("--paranoid", action="store_true", help="pimc: the other seats play against it in the solver")
+    parser.add_argument(
+        "--easy", action="store_true", help="pimc: the other seats play as the easy player in the solver"
+    )
     args = parser.parse_args()
+    tuning = {"worlds": args.worlds, "budget": args.budget, "paranoid": args.paranoid, "easy": args.easy}
+    TUNING.update({k: v for k, v in tuning.items() if v})
     if args.player:
         print(json.dumps(strength(args), indent=2))
         return

@@ -87,8 +87,17 @@ class CardPlay:
     so the answer is deterministic. `limit` caps the nodes visited (TooBig past it).
     """
 
-    def __init__(self, world: BourreState, rewards: Callable[[Sequence[int]], Rewards], limit: int) -> None:
+    def __init__(
+        self,
+        world: BourreState,
+        rewards: Callable[[Sequence[int]], Rewards],
+        limit: int,
+        paranoid: int | None = None,
+        easy: int | None = None,
+    ) -> None:
         self.trump = world.trump
+        self.paranoid = paranoid  # a seat every other seat plays against (None: each for itself)
+        self.easy = easy  # a seat whose others all play as the easy player does (None: they search)
         self.rewards = rewards
         self.limit = limit
         self.nodes = 0
@@ -123,6 +132,29 @@ class CardPlay:
         hand = hands[seat]
         cards = allowed(hand, trick, self.trump, self.cinch(seat, hands, tricks))
         return [c for c in hand if c in cards]  # hand order, for deterministic ties
+
+    def easy_card(self, seat: int, hands: Hands, trick: Trick, tricks: tuple[int, ...]) -> str:
+        """The easy player's card (bourre_ai.choose_card) for `seat`, from that seat's knowledge."""
+        legal = self.legal(seat, hands, trick, tricks)
+        if len(legal) == 1:
+            return legal[0]
+        trump = self.trump
+        cheap = lambda c: (c[-1] == trump, high(c))  # noqa: E731
+        if not trick:
+            trumps = [c for c in legal if c[-1] == trump]
+            if trumps and self._sure(seat, hands):
+                return max(trumps, key=high)
+            aces = [c for c in legal if c[-1] != trump and c[:-1] == "A"]
+            return aces[0] if aces else min(legal, key=cheap)
+        winners = [c for c in legal if trick_winner([*trick, (seat, c)], trump)[0] == seat]
+        return min(winners or legal, key=cheap)
+
+    def _sure(self, seat: int, hands: Hands) -> int:
+        """How many of the seat's trumps beat every trump it cannot place."""
+        trump = self.trump
+        out = [c for s, h in enumerate(hands) if s != seat for c in h if c[-1] == trump]
+        bar = max((high(c) for c in (*out, *self.unseen[seat])), default=-1)
+        return sum(1 for c in hands[seat] if c[-1] == trump and high(c) > bar)
 
     def choices(self, seat: int, hands: Hands, trick: Trick, tricks: tuple[int, ...]) -> list[str]:
         """The legal cards worth trying, cheapest first (plain before trump, low before high).
@@ -165,10 +197,18 @@ class CardPlay:
         self.nodes += 1
         if self.nodes > self.limit:
             raise TooBig
+        if self.easy is not None and seat != self.easy:
+            best = self._after(hands, trick, seat, tricks, self.easy_card(seat, hands, trick, tricks))
+            if not trick:
+                self.memo[(seat, tricks, hands)] = best
+            return best
+        judge, sign = seat, 1.0
+        if self.paranoid is not None and seat != self.paranoid:
+            judge, sign = self.paranoid, -1.0
         best: Rewards | None = None
         for card in self.choices(seat, hands, trick, tricks):
             value = self._after(hands, trick, seat, tricks, card)
-            if best is None or value[seat] > best[seat]:
+            if best is None or sign * value[judge] > sign * best[judge]:
                 best = value
         assert best is not None
         if not trick:
@@ -256,7 +296,11 @@ class PIMCPlayer:
         iterations: int | None = None,
         time_limit: float | None = NORMAL[1],
         phases: tuple[str, ...] = ("declare", "discard", "trick"),
+        paranoid: bool = False,
+        easy: bool = False,
     ) -> None:
+        self.easy = easy  # the solver's other seats play as the easy player does
+        self.paranoid = paranoid  # the solver's other seats play against this one, not for themselves
         self.rng = random.Random(seed)
         self.phases = phases  # the phases whose decisions sampled worlds take; ISMCTS the rest
         self.worlds = worlds
@@ -331,7 +375,9 @@ class PIMCPlayer:
         spent = done = 0
         while done < self.worlds and spent < self.budget:
             world = state.determinize(seat, self.rng)
-            play = CardPlay(world, rewards, self.budget - spent)
+            play = CardPlay(
+                world, rewards, self.budget - spent, seat if self.paranoid else None, seat if self.easy else None
+            )
             try:
                 values = play.values(play.hands(world), tuple(world.trick), seat, tuple(world.tricks))
             except TooBig:
@@ -404,7 +450,7 @@ class PIMCPlayer:
         playing = tuple(s for s in range(x.players) if x.in_play(s))
         if playing not in kept:
             kept[playing] = hand_rewards(x)
-        play = CardPlay(x, kept[playing], limit)
+        play = CardPlay(x, kept[playing], limit, seat if self.paranoid else None, seat if self.easy else None)
         assert x.turn is not None
         try:
             value = play.solve(play.hands(x), (), x.turn, tuple(x.tricks))
