@@ -75,7 +75,7 @@ def timed(fn, view: dict, runs: int) -> dict[str, float]:
 PHASES = ("declare", "discard", "trick")
 
 
-TUNING: dict[str, int | bool] = {}  # PIMCPlayer's worlds and budget where the command line sets them
+TUNING: dict[str, int | bool | float] = {}  # PIMCPlayer's worlds and budget where the command line sets them
 
 
 def searcher(kind: str, seed: int, phases: tuple[str, ...]):
@@ -157,8 +157,10 @@ def main() -> None:
     parser.add_argument(
         "--easy", action="store_true", help="pimc: the other seats play as the easy player in the solver"
     )
+    parser.add_argument("--lean", type=float, help="pimc: mean reward added to the easy player's exchange")
     args = parser.parse_args()
     tuning = {"worlds": args.worlds, "budget": args.budget, "paranoid": args.paranoid, "easy": args.easy}
+    tuning["lean"] = args.lean
     TUNING.update({k: v for k, v in tuning.items() if v})
     if args.player:
         print(json.dumps(strength(args), indent=2))

@@ -298,7 +298,9 @@ class PIMCPlayer:
         phases: tuple[str, ...] = ("declare", "discard", "trick"),
         paranoid: bool = False,
         easy: bool = False,
+        lean: float = 0.0,
     ) -> None:
+        self.lean = lean  # mean reward added to the easy player's exchange (a prior, as ISMCTS's)
         self.easy = easy  # the solver's other seats play as the easy player does
         self.paranoid = paranoid  # the solver's other seats play against this one, not for themselves
         self.rng = random.Random(seed)
@@ -343,7 +345,9 @@ class PIMCPlayer:
             plans = [(("pass", ()),), *stay] if any(a.text == "pass" for a in actions) else stay
         else:
             plans = [(("discard", d), ("draw", ())) for d in discard_choices(state.hands[seat], state.trump)]
-        plan = self.best_plan(state, seat, plans)
+        weak = {c for c in state.hands[seat] if c[-1] != state.trump and high(c) < high("QS")}
+        easy = [i for i, plan in enumerate(plans) if any(v == "discard" and set(c) == weak for v, c in plan)]
+        plan = self.best_plan(state, seat, plans, easy)
         self.last_kind = "pimc"
         if plan is None:
             return None
@@ -395,11 +399,11 @@ class PIMCPlayer:
         easy = choose_card(state, seat)
         return easy if easy in best else min(best, key=lambda c: (c[-1] == state.trump, high(c)))
 
-    def best_plan(self, state: BourreState, seat: int, plans: list[Plan]) -> Plan | None:
+    def best_plan(self, state: BourreState, seat: int, plans: list[Plan], easy: Sequence[int] = ()) -> Plan | None:
         """The plan with the best mean reward over sampled worlds; None if too few worlds fit.
 
         Every plan is tried in the same worlds (the same stock order too), so the plans are
-        compared on equal luck.
+        compared on equal luck. The plans `easy` (the easy player's exchange) get `lean` more.
         """
         scale = reward_scale(state)
         kept: dict[tuple[int, ...], Callable[[Sequence[int]], Rewards]] = {}
@@ -421,7 +425,13 @@ class PIMCPlayer:
                 totals[i] += value
         if done < self.least:
             return None
-        return plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
+        means = [t / done for t in totals]
+        # Fold or stay in by the means alone; the lean only picks among the exchanges.
+        folds = [i for i, plan in enumerate(plans) if plan[0][0] == "pass"]
+        stays = [i for i in range(len(plans)) if i not in folds]
+        if folds and means[folds[0]] >= max(means[i] for i in stays):
+            return plans[folds[0]]
+        return plans[max(stays, key=lambda i: (means[i] + (self.lean if i in easy else 0.0), -i))]
 
     def _play_plan(
         self,
