@@ -158,9 +158,10 @@ def main() -> None:
         "--easy", action="store_true", help="pimc: the other seats play as the easy player in the solver"
     )
     parser.add_argument("--lean", type=float, help="pimc: mean reward added to the easy player's exchange")
+    parser.add_argument("--exchanges", choices=["easy", "search"], help="pimc: the easy exchange or weigh them all")
     args = parser.parse_args()
     tuning = {"worlds": args.worlds, "budget": args.budget, "paranoid": args.paranoid, "easy": args.easy}
-    tuning["lean"] = args.lean
+    tuning |= {"lean": args.lean, "exchanges": args.exchanges}
     TUNING.update({k: v for k, v in tuning.items() if v})
     if args.player:
         print(json.dumps(strength(args), indent=2))

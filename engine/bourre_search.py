@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from engine.bourre import BourreState
 
 TRICKS = 5
+_QUEEN = high("QS")
 Rewards = tuple[float, ...]
 Hands = tuple[tuple[str, ...], ...]
 Trick = tuple[tuple[int, str], ...]
@@ -299,7 +300,9 @@ class PIMCPlayer:
         paranoid: bool = False,
         easy: bool = False,
         lean: float = 0.0,
+        exchanges: str = "easy",
     ) -> None:
+        self.exchanges = exchanges  # "easy": the easy player's exchange; "search": weigh them all
         self.lean = lean  # mean reward added to the easy player's exchange (a prior, as ISMCTS's)
         self.easy = easy  # the solver's other seats play as the easy player does
         self.paranoid = paranoid  # the solver's other seats play against this one, not for themselves
@@ -338,15 +341,19 @@ class PIMCPlayer:
         if state.phase == "discard" and self._plan is not None and self._plan[0] == key:
             self.last_kind = "plan"
             return self._follow(state, seat, self._plan[1])
+        hand, trump = state.hands[seat], state.trump
+        weak = tuple(sorted((c for c in hand if c[-1] != trump and high(c) < _QUEEN), key=high))
+        sets = [weak] if self.exchanges == "easy" else discard_choices(hand, trump)
         plans: list[Plan]
         if state.phase == "declare":
-            hand = state.hands[seat]
-            stay = [(("play", ()), ("discard", d), ("draw", ())) for d in discard_choices(hand, state.trump)]
+            stay = [(("play", ()), ("discard", d), ("draw", ())) for d in sets]
             plans = [(("pass", ()),), *stay] if any(a.text == "pass" for a in actions) else stay
         else:
-            plans = [(("discard", d), ("draw", ())) for d in discard_choices(state.hands[seat], state.trump)]
-        weak = {c for c in state.hands[seat] if c[-1] != state.trump and high(c) < high("QS")}
-        easy = [i for i, plan in enumerate(plans) if any(v == "discard" and set(c) == weak for v, c in plan)]
+            plans = [(("discard", d), ("draw", ())) for d in sets]
+        if len(plans) == 1:
+            self.last_kind = "easy"
+            return self._follow(state, seat, plans[0])
+        easy = [i for i, plan in enumerate(plans) if any(v == "discard" and c == weak for v, c in plan)]
         plan = self.best_plan(state, seat, plans, easy)
         self.last_kind = "pimc"
         if plan is None:
