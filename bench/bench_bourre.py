@@ -159,8 +159,14 @@ def main() -> None:
     )
     parser.add_argument("--lean", type=float, help="pimc: mean reward added to the easy player's exchange")
     parser.add_argument("--exchanges", choices=["easy", "search"], help="pimc: the easy exchange or weigh them all")
+    parser.add_argument("--most-seats", type=int, help="pimc: the most seats at which worlds decide (default 2)")
     args = parser.parse_args()
-    tuning = {"worlds": args.worlds, "budget": args.budget, "paranoid": args.paranoid, "easy": args.easy}
+    tuning = {"most_seats": args.most_seats} | {
+        "worlds": args.worlds,
+        "budget": args.budget,
+        "paranoid": args.paranoid,
+        "easy": args.easy,
+    }
     tuning |= {"lean": args.lean, "exchanges": args.exchanges}
     TUNING.update({k: v for k, v in tuning.items() if v})
     if args.player:

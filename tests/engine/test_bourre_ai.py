@@ -252,8 +252,8 @@ def test_the_pimc_player_makes_legal_moves_and_repeats_itself_under_a_seed():
     for players in (2, 4):
         s = BOURRE.new(players, seed=5, options={"hands": "1"})
         moves = []
-        seats = [PIMCPlayer(seed=seat, time_limit=None, worlds=8, least=4) for seat in range(players)]
-        twins = [PIMCPlayer(seed=seat, time_limit=None, worlds=8, least=4) for seat in range(players)]
+        seats = [PIMCPlayer(seed=seat, time_limit=None, worlds=8, least=4, most_seats=8) for seat in range(players)]
+        twins = [PIMCPlayer(seed=seat, time_limit=None, worlds=8, least=4, most_seats=8) for seat in range(players)]
         kinds = set()
         while not s.over:
             seat = s.to_move[0]
@@ -273,3 +273,13 @@ def test_the_pimc_player_gives_the_trick_away_when_it_sees_the_whole_position():
     others = [c for c in ALL_CARDS if c not in ("AC", "2C", "KC", "3H")]
     s = end_position([["AC", "2C"], ["KC", "3H"]], tricks=[3, 0], leader=0, plays=[others[:24], others[24:]])
     assert PIMCPlayer(seed=0, time_limit=None).choose(s, 0).text == "play 2c"
+
+
+def test_the_pimc_player_leaves_tables_of_more_than_two_to_ismcts_by_default():
+    s = deal(FOUR)
+    player = PIMCPlayer(seed=0, time_limit=None, iterations=30)
+    player.choose(s, 0)
+    assert player.last_kind == "ismcts"
+    two = deal(FOUR[:2])
+    player.choose(two, two.to_move[0])
+    assert player.last_kind == "pimc"
