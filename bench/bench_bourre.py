@@ -19,7 +19,9 @@ Views are taken from real heuristic games at 2 and 8 seats in the middle of a tr
 searching seat is i mod seats, the others are random or heuristic; no wall-clock cap, so runs
 repeat exactly) for the player to be the normal seat: `pimc` (engine/bourre_search.py, worlds
 solved exactly in the tricks, ISMCTS elsewhere) or `ismcts` (the generic search alone). It adds
-the process time a move of that seat, p50 and p99, and how its decisions were made.
+the process time a move of that seat, p50 and p99 (over all its moves, and over those it
+searched: not forced, not the next step of an exchange already chosen), and how its
+decisions were made.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
     seats[me] = searcher(kind, seed * 10 + me, phases)
     state = GAMES["bourre"].new(players, seed=seed, options=options)
     cpu: list[float] = []
+    searched: list[float] = []  # the moves that were thought about (not forced, not a plan's next step)
     kinds: dict[str, int] = {}
     while not state.over:
         seat = state.to_move[0]
@@ -100,6 +103,8 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
             cpu.append(time.process_time() - start)
             kind = getattr(seats[me], "last_kind", "ismcts")
             kinds[kind] = kinds.get(kind, 0) + 1
+            if kind in ("pimc", "ismcts"):
+                searched.append(cpu[-1])
         state.apply(seat, action)
     places = state.outcome().places
     beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
@@ -110,6 +115,7 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
         "think": sum(cpu),
         "moves": len(cpu),
         "cpu": cpu,
+        "searched": searched,
         "kinds": kinds,
     }
 
@@ -125,6 +131,7 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
             seeds = range(args.first, args.first + args.games)
             results = [play_one(args.player, seed, players, opponent, options, tuple(args.phases)) for seed in seeds]
             cpu = sorted(t for r in results for t in r["cpu"])
+            searched = sorted(t for r in results for t in r["searched"]) or [0.0]
             kinds: dict[str, int] = {}
             for r in results:
                 for kind, count in r["kinds"].items():
@@ -133,6 +140,8 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
                 "cpu_ms_p50": round(1000 * cpu[len(cpu) // 2], 1),
                 "cpu_ms_p99": round(1000 * cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], 1),
                 "cpu_ms_max": round(1000 * cpu[-1], 1),
+                "searched_cpu_ms_p50": round(1000 * searched[len(searched) // 2], 1),
+                "searched_cpu_ms_p99": round(1000 * searched[min(len(searched) - 1, int(len(searched) * 0.99))], 1),
                 "decisions": kinds,
                 "seeds": f"{args.first}-{args.first + args.games - 1}",
             }

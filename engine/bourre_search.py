@@ -6,12 +6,11 @@ solver plays it out completely with each seat taking its own best line (max-n), 
 positions at trick boundaries and stopping as soon as the pot's fate is settled (who takes
 it, who goes bourré: the chips depend on nothing else).
 
-PIMCPlayer (perfect-information Monte Carlo) judges a card by sampling worlds the seat
-cannot tell from the real one (`determinize`), solving each exactly after that card, and
+PIMCPlayer (perfect-information Monte Carlo) judges a move by sampling worlds the seat
+cannot tell from the real one (`determinize`), solving each exactly after that move, and
 averaging its own reward; the reward is the evaluation's (chips after the hand, linear on a
-scale fixed for the hand; the places once the match is over). Where a world's card play is
-too big to solve within the node budget (many seats in with full hands) and for the
-declaration and exchange it asks ISMCTS, as the normal seat did before.
+scale fixed for the hand; the places once the match is over). It decides at two seats; at
+more, and where too few worlds fit its node budget, ISMCTS decides as the normal seat did.
 """
 
 from __future__ import annotations
@@ -276,16 +275,20 @@ Plan = tuple[tuple[str, tuple[str, ...]], ...]  # my moves in order: (verb, card
 
 
 class PIMCPlayer:
-    """The normal seat for Bourré: sampled worlds, each solved exactly, ISMCTS where too big.
+    """Bourré's proposed normal seat: sampled worlds, each solved exactly; ISMCTS elsewhere.
 
-    Same interface as ISMCTSPlayer. A decision samples worlds the seat cannot tell from the
-    real one and spends at most `budget` solver nodes on them; it needs `least` worlds at
-    the least, else ISMCTS (`iterations` within `time_limit` seconds, as the normal seat)
-    decides. In the tricks each legal card is judged by the exact solve after it; at the
-    declaration each choice (fold; stay in with each sensible exchange) is played into
-    each world, the others declare and exchange as the easy player would, and the tricks
-    are solved. An exchange chosen while declaring is then carried out as planned.
-    Deterministic under a seed.
+    Same interface as ISMCTSPlayer, deterministic under a seed. At tables of up to
+    `most_seats` seats a decision in `phases` samples up to `worlds` worlds and spends at
+    most `budget` solver nodes on them; with fewer than `least` worlds solved, and at bigger
+    tables, ISMCTS (`iterations` within `time_limit` seconds, as the normal seat) decides.
+
+    In the tricks each legal card is judged by the exact solve after it. At the declaration
+    each plan (fold; stay in with an exchange) is played into every world, the later seats
+    declare and exchange as the easy player would, and the tricks are solved; the exchange
+    chosen is then carried out. `exchanges="easy"` stays with the easy player's exchange
+    ("search" weighs every sensible one, `lean` favouring the easy one); `paranoid` and
+    `easy` change how the solver's other seats play. The defaults are the measured best
+    (bench/out/bourre_pimc.json).
     """
 
     def __init__(
