@@ -248,12 +248,17 @@ def test_the_exchanges_weighed_throw_plain_cards_lowest_first_and_never_trump():
     assert ("3H", "7H", "KD", "2C") in [tuple(sorted(c, key=("3H", "7H", "KD", "2C").index)) for c in choices]
 
 
+def small_pimc(seed):
+    """A PIMC player on a small budget that decides at every seat count (quick to test)."""
+    return PIMCPlayer(seed=seed, time_limit=None, worlds=4, least=2, budget=3000, iterations=20, most_seats=8)
+
+
 def test_the_pimc_player_makes_legal_moves_and_repeats_itself_under_a_seed():
     for players in (2, 4):
         s = BOURRE.new(players, seed=5, options={"hands": "1"})
         moves = []
-        seats = [PIMCPlayer(seed=seat, time_limit=None, worlds=8, least=4, most_seats=8) for seat in range(players)]
-        twins = [PIMCPlayer(seed=seat, time_limit=None, worlds=8, least=4, most_seats=8) for seat in range(players)]
+        seats = [small_pimc(seat) for seat in range(players)]
+        twins = [small_pimc(seat) for seat in range(players)]
         kinds = set()
         while not s.over:
             seat = s.to_move[0]
@@ -283,3 +288,16 @@ def test_the_pimc_player_leaves_tables_of_more_than_two_to_ismcts_by_default():
     two = deal(FOUR[:2])
     player.choose(two, two.to_move[0])
     assert player.last_kind == "pimc"
+
+
+def test_the_pimc_player_stays_in_a_last_hand_and_makes_the_easy_exchange_it_planned():
+    # Two seats, one hand, clubs trump (the dealer's 8♣): folding hands over the match, so
+    # seat 0 stays in, then swaps its one plain card below a queen, the 9♠, as planned.
+    s = deal(FOUR[:2], hands="1")
+    player = PIMCPlayer(seed=0, time_limit=None)
+    moves = []
+    for _ in range(3):
+        action = player.choose(s, 0)
+        moves.append((action.text, player.last_kind))
+        s.apply(0, action)
+    assert moves == [("play", "pimc"), ("discard 9s", "plan"), ("draw", "plan")]
