@@ -83,8 +83,9 @@ class CardPlay:
     """The rest of one world's hand as a game of perfect information, solved by max-n.
 
     `world` is a state in the trick phase with every hand known. Each seat plays to raise
-    its own reward; ties go to the card listed first (hand order: trump first, high first),
-    so the answer is deterministic. `limit` caps the nodes visited (TooBig past it).
+    its own reward (or, as asked, against the `paranoid` seat, or as the easy player for
+    all but the `easy` seat); ties go to the cheapest card, so the answer is deterministic.
+    `limit` caps the nodes visited (TooBig past it).
     """
 
     def __init__(
