@@ -169,8 +169,9 @@ def main() -> None:
     parser.add_argument("--lean", type=float, help="pimc: mean reward added to the easy player's exchange")
     parser.add_argument("--exchanges", choices=["easy", "search"], help="pimc: the easy exchange or weigh them all")
     parser.add_argument("--most-seats", type=int, help="pimc: the most seats at which worlds decide (default 2)")
+    parser.add_argument("--late-cards", type=int, help="pimc: worlds decide a trick only with this many cards in hand")
     args = parser.parse_args()
-    tuning = {"most_seats": args.most_seats} | {
+    tuning = {"most_seats": args.most_seats, "late_cards": args.late_cards} | {
         "worlds": args.worlds,
         "budget": args.budget,
         "paranoid": args.paranoid,

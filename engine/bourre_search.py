@@ -306,7 +306,9 @@ class PIMCPlayer:
         lean: float = 0.0,
         exchanges: str = "easy",
         most_seats: int = 2,
+        late_cards: int = 5,
     ) -> None:
+        self.late_cards = late_cards  # worlds decide a trick only with this many cards or fewer in hand
         # Measured against ISMCTS at four seats the worlds lost (0.43 of seats beaten against
         # 0.47, seeds 0-79), so by default they decide only at two seats.
         self.most_seats = most_seats
@@ -334,6 +336,7 @@ class PIMCPlayer:
             return actions[0]
         by_text = {a.text: a for a in actions}
         mine = state.phase in self.phases and state.players <= self.most_seats
+        mine = mine and (state.phase != "trick" or len(state.hands[seat]) <= self.late_cards)
         chosen = self._decide(state, seat, actions) if mine else None
         if chosen is not None and chosen in by_text:
             return by_text[chosen]
