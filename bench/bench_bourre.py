@@ -1,6 +1,8 @@
-"""Bourré render times and sizes; prints one JSON object.
+"""Bourré render times and sizes, or the normal seat's strength; prints one JSON object.
 
     python bench/bench_bourre.py [--runs N]
+    python bench/bench_bourre.py --player pimc|ismcts [--games N] [--seats 2 4] [--opponents ...]
+                                 [--option NAME=VALUE ...] [--first K]
 
 Random-play speed and ISMCTS strength come from the generic bench:
     python bench/bench_game.py bourre --seats 2 4 --option hands=1 --fixed
@@ -12,6 +14,14 @@ reaches well inside the 1 s budget (about 1,600 iterations a CPU second at four 
 that sees every hand and the stock); bench/out/bourre_ai.json holds this stop's figures.
 
 Views are taken from real heuristic games at 2 and 8 seats in the middle of a trick.
+
+--player measures strength the way bench_game.py --fixed does (game i uses seed i, the
+searching seat is i mod seats, the others are random or heuristic; no wall-clock cap, so runs
+repeat exactly) for the player to be the normal seat: `pimc` (engine/bourre_search.py, worlds
+solved exactly in the tricks, ISMCTS elsewhere) or `ismcts` (the generic search alone). It adds
+the process time a move of that seat, p50 and p99 (over all its moves, and over those it
+searched: not forced, not the next step of an exchange already chosen), and how its
+decisions were made.
 """
 
 from __future__ import annotations
@@ -26,8 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bench_game import tally
 from engine import GAMES
-from renderers import bourre as R
+from engine.ai import ISMCTSPlayer, make_player, normal_iterations
+from engine.bourre_search import PIMCPlayer
 
 NAMES = ["Alice", "Bob", "Zoë Wójcik", "Dmitri", "Eve", "Mallory the Magnificent", "Grace", "Heidi"]
 
@@ -62,10 +74,116 @@ def timed(fn, view: dict, runs: int) -> dict[str, float]:
     }
 
 
+PHASES = ("declare", "discard", "trick")
+
+
+TUNING: dict[str, int | bool | float] = {}  # PIMCPlayer's worlds and budget where the command line sets them
+
+
+def searcher(kind: str, seed: int, phases: tuple[str, ...]):
+    if kind == "pimc":
+        return PIMCPlayer(seed=seed, time_limit=None, phases=phases, **TUNING)
+    return ISMCTSPlayer(iterations=normal_iterations("bourre"), time_limit=None, seed=seed)
+
+
+def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[str, str], phases=PHASES) -> dict:
+    """One seeded game as bench_game.play_one, with the searcher's process time for each move."""
+    me = seed % players
+    seats = {s: make_player(opponent, seed=seed * 10 + s) for s in range(players)}
+    seats[me] = searcher(kind, seed * 10 + me, phases)
+    state = GAMES["bourre"].new(players, seed=seed, options=options)
+    cpu: list[float] = []
+    searched: list[float] = []  # the moves that were thought about (not forced, not a plan's next step)
+    kinds: dict[str, int] = {}
+    while not state.over:
+        seat = state.to_move[0]
+        start = time.process_time()
+        action = seats[seat].choose(state, seat)
+        if seat == me:
+            cpu.append(time.process_time() - start)
+            kind = getattr(seats[me], "last_kind", "ismcts")
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if kind in ("pimc", "ismcts"):
+                searched.append(cpu[-1])
+        state.apply(seat, action)
+    places = state.outcome().places
+    beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
+    won = float(places[me] == 1)
+    return {
+        "win": won,
+        "beaten": beaten / (players - 1),
+        "think": sum(cpu),
+        "moves": len(cpu),
+        "cpu": cpu,
+        "searched": searched,
+        "kinds": kinds,
+    }
+
+
+def strength(args: argparse.Namespace) -> dict[str, object]:
+    options = {"ante": "1", "hands": "1"} | dict(pair.split("=", 1) for pair in args.option)
+    report: dict[str, object] = {"game": "bourre", "player": args.player, "options": options}
+    if args.player == "pimc":
+        report["phases"] = args.phases
+        report["tuning"] = dict(TUNING)
+    for players in args.seats:
+        for opponent in args.opponents:
+            seeds = range(args.first, args.first + args.games)
+            results = [play_one(args.player, seed, players, opponent, options, tuple(args.phases)) for seed in seeds]
+            cpu = sorted(t for r in results for t in r["cpu"])
+            searched = sorted(t for r in results for t in r["searched"]) or [0.0]
+            kinds: dict[str, int] = {}
+            for r in results:
+                for kind, count in r["kinds"].items():
+                    kinds[kind] = kinds.get(kind, 0) + count
+            result = tally(results) | {
+                "cpu_ms_p50": round(1000 * cpu[len(cpu) // 2], 1),
+                "cpu_ms_p99": round(1000 * cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], 1),
+                "cpu_ms_max": round(1000 * cpu[-1], 1),
+                "searched_cpu_ms_p50": round(1000 * searched[len(searched) // 2], 1),
+                "searched_cpu_ms_p99": round(1000 * searched[min(len(searched) - 1, int(len(searched) * 0.99))], 1),
+                "decisions": kinds,
+                "seeds": f"{args.first}-{args.first + args.games - 1}",
+            }
+            report[f"{args.player}_vs_{opponent}_{players}p"] = result
+            print(f"{opponent} {players}p: {json.dumps(result)}", file=sys.stderr, flush=True)  # progress
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--player", choices=["pimc", "ismcts"], help="measure this searcher's strength instead")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="the first seed (game i uses seed i)")
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
+    parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (default hands=1)")
+    parser.add_argument("--phases", nargs="+", default=list(PHASES), help="pimc: the phases it decides by worlds")
+    parser.add_argument("--worlds", type=int, help="pimc: worlds a decision (default the player's)")
+    parser.add_argument("--budget", type=int, help="pimc: solver nodes a decision (default the player's)")
+    parser.add_argument("--paranoid", action="store_true", help="pimc: the other seats play against it in the solver")
+    parser.add_argument(
+        "--easy", action="store_true", help="pimc: the other seats play as the easy player in the solver"
+    )
+    parser.add_argument("--lean", type=float, help="pimc: mean reward added to the easy player's exchange")
+    parser.add_argument("--exchanges", choices=["easy", "search"], help="pimc: the easy exchange or weigh them all")
+    parser.add_argument("--most-seats", type=int, help="pimc: the most seats at which worlds decide (default 2)")
+    parser.add_argument("--late-cards", type=int, help="pimc: worlds decide a trick only with this many cards in hand")
     args = parser.parse_args()
+    tuning = {"most_seats": args.most_seats, "late_cards": args.late_cards} | {
+        "worlds": args.worlds,
+        "budget": args.budget,
+        "paranoid": args.paranoid,
+        "easy": args.easy,
+    }
+    tuning |= {"lean": args.lean, "exchanges": args.exchanges}
+    TUNING.update({k: v for k, v in tuning.items() if v})
+    if args.player:
+        print(json.dumps(strength(args), indent=2))
+        return
+    from renderers import bourre as R
+
     report: dict[str, object] = {"game": "bourre"}
     for players in (2, 8):
         table, hand = mid_trick(players)

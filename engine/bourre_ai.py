@@ -85,8 +85,8 @@ def evaluate(state: BourreState) -> list[float]:
     heuristic is deterministic and one playout says it all.
     """
     if state.over:
-        return _place_rewards(state.chips)
-    scale = _scale(state)
+        return place_rewards(state.chips)
+    scale = reward_scale(state)
     rng = copy_rng(state.rng)
     runs = PLAYOUTS if state.phase != "trick" else 1
     totals = [0.0] * state.players
@@ -104,15 +104,15 @@ def _play_hand(world: BourreState, scale: float) -> list[float]:
     hand_no = world.hand_no
     rng = world.rng
     while not world.over and world.hand_no == hand_no:
-        _step(world, world.to_move[0], rng)
+        heuristic_step(world, world.to_move[0], rng)
     if world.over:
-        return _place_rewards(world.chips)
+        return place_rewards(world.chips)
     worth = [c - d for c, d in zip(world.chips, world.dues, strict=True)]
     mean = sum(worth) / len(worth)
     return [min(1.0, max(0.0, 0.5 + (w - mean) / (2 * scale))) for w in worth]
 
 
-def _scale(state: BourreState) -> float:
+def reward_scale(state: BourreState) -> float:
     """Chips that span the reward scale: the standings' spread plus what this hand can move.
 
     It depends only on public figures fixed for the whole hand, so every world of one search
@@ -124,7 +124,7 @@ def _scale(state: BourreState) -> float:
     return spread + 2 * state.pot + int(state.options["ante"]) * state.players
 
 
-def _step(world: BourreState, seat: int, rng: random.Random) -> None:
+def heuristic_step(world: BourreState, seat: int, rng: random.Random) -> None:
     """One heuristic move applied without re-validating it (the heuristic only picks legal moves)."""
     if world.phase == "trick":
         world._play(seat, choose_card(world, seat))
@@ -140,7 +140,7 @@ def _step(world: BourreState, seat: int, rng: random.Random) -> None:
         world._draw(seat)
 
 
-def _place_rewards(chips: list[int]) -> list[float]:
+def place_rewards(chips: list[int]) -> list[float]:
     places = places_from_scores(chips)
     worst = max(places)
     if worst == 1:
