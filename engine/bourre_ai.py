@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai import register_evaluation
+from engine.ai import HARD, NORMAL, register_evaluation, register_player
 from engine.bourre_rules import HIGH, allowed, high, sure_trumps, trick_winner
 from engine.core import Action, SmallRng, copy_rng, places_from_scores
 
 if TYPE_CHECKING:
+    from engine.ai import Player
     from engine.bourre import BourreState
 
 _QUEEN = HIGH["Q"]
@@ -148,4 +149,15 @@ def place_rewards(chips: list[int]) -> list[float]:
     return [(worst - p) / (worst - 1) for p in places]
 
 
+def seat_player(kind: str, seed: int | None) -> Player:
+    """The normal and hard seats: sampled worlds with the tricks solved exactly at two seats,
+    ISMCTS at more (engine/bourre_search.py, measured better each way: docs/rules/bourre.md)."""
+    from engine.bourre_search import PIMCPlayer  # it builds on this module's helpers
+
+    if kind == "hard":
+        return PIMCPlayer(seed=seed, time_limit=HARD[1], iterations=HARD[0], worlds=48, budget=120_000)
+    return PIMCPlayer(seed=seed, time_limit=NORMAL[1])
+
+
 register_evaluation("bourre", evaluate, prior=prior)
+register_player("bourre", seat_player)

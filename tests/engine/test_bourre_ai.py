@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine import GAMES
-from engine.ai import NORMAL, ISMCTSPlayer
+from engine.ai import HARD, NORMAL, ISMCTSPlayer, make_player
 from engine.bourre_ai import PRIOR, choose_card, evaluate
 from engine.bourre_rules import ALL_CARDS, high
 from engine.bourre_search import CardPlay, PIMCPlayer, discard_choices, hand_rewards, solve_world
@@ -301,3 +301,14 @@ def test_the_pimc_player_stays_in_a_last_hand_and_makes_the_easy_exchange_it_pla
         moves.append((action.text, player.last_kind))
         s.apply(0, action)
     assert moves == [("play", "pimc"), ("discard 9s", "plan"), ("draw", "plan")]
+
+
+def test_the_normal_and_hard_seats_are_the_pimc_player():
+    normal = make_player("normal", seed=1, game="bourre")
+    hard = make_player("hard", seed=1, game="bourre")
+    assert isinstance(normal, PIMCPlayer) and isinstance(hard, PIMCPlayer)
+    assert (normal.worlds, normal.budget) == (24, 60_000) and (hard.worlds, hard.budget) == (48, 120_000)
+    assert hard.search.iterations == HARD[0] and normal.search.iterations == NORMAL[0]
+    state = GAMES["bourre"].new(2, seed=5)
+    seat = state.to_move[0]
+    assert normal.choose(state, seat).text in {a.text for a in state.legal_actions(seat)}
