@@ -4,6 +4,9 @@ Per move made by a member with /<game> play:
 - bot_ms: the bot's own time, from the interaction's dispatch to the last REST call
   the move causes (the reply, the table edit, any DM), measured from the bot's HTTP
   client; SimCord's settle() idles 50 ms after that, which is not the bot's.
+- bot_ms_less_simulator: bot_ms less the CPU the simulator spent inside that window in
+  the same process (answering REST calls, settle()'s scans between the bot's steps):
+  on Discord those run elsewhere, here they hold the GIL the render thread needs.
 - edit_ms: from the dispatch to the table message's edit (what the whole channel waits on).
 - e2e_ms: the whole simulated round trip, settle included, for comparison.
 - rest calls per move, apart from turn alerts (counted on their own): the reply (made
@@ -29,6 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import simcord
+import simcord.env as simcord_env
+import simcord.http.router as simcord_router
 
 from bot.app import create_bot, warm_renderers
 from bot.settings import Settings
@@ -43,6 +48,7 @@ class Clock:
     def __init__(self, bot) -> None:
         self.calls: list[tuple[float, str, str, int | None]] = []
         self.served: list[float] = []  # seconds from handing each call to the HTTP client to its answer
+        self.simulator = SimulatorMeter()
         original = bot.http.request
 
         async def timed(route, **kwargs):
@@ -56,13 +62,54 @@ class Clock:
         bot.http.request = timed
 
 
+class SimulatorMeter:
+    """CPU time the simulator itself spends in the bot's process: answering REST calls
+    (its router) and the synchronous scans of settle()'s loop, which run between the bot's
+    steps and hold the GIL the render thread needs. Each stretch is kept with the moment
+    it ended, so a move's share is the stretches inside its window."""
+
+    SCANS = (
+        "_active_callbacks",
+        "_callback_is_parked",
+        "_is_parked",
+        "_owned_tasks",
+        "_run_due_virtual_callbacks",
+        "_virtualize_recognized_waits",
+    )
+
+    def __init__(self) -> None:
+        self.stretches: list[tuple[float, float]] = []  # (ended at, CPU seconds)
+        for name in self.SCANS:
+            setattr(simcord_env, name, self._metered(getattr(simcord_env, name)))
+        simcord_router.dispatch = self._metered(simcord_router.dispatch)
+
+    def _metered(self, func):
+        def metered(*args, **kwargs):
+            cpu = time.thread_time()
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.stretches.append((time.perf_counter(), time.thread_time() - cpu))
+
+        return metered
+
+    def within(self, start: float, end: float) -> float:
+        return sum(cpu for at, cpu in self.stretches if start <= at <= end)
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))], 1)
 
 
 def summary(
-    name: str, bot_ms: list[float], edit_ms: list[float], e2e_ms: list[float], rest: list[int], alerts: list[int]
+    name: str,
+    bot_ms: list[float],
+    edit_ms: list[float],
+    e2e_ms: list[float],
+    rest: list[int],
+    alerts: list[int],
+    own_ms: list[float],
 ) -> dict:
     out = {
         "game": name,
@@ -71,6 +118,8 @@ def summary(
         "bot_ms_p99": pct(bot_ms, 0.99),
         "edit_ms_p50": pct(edit_ms, 0.5),
         "edit_ms_p99": pct(edit_ms, 0.99),
+        "bot_ms_less_simulator_p50": pct(own_ms, 0.5),
+        "bot_ms_less_simulator_p99": pct(own_ms, 0.99),
         "e2e_ms_p50": pct(e2e_ms, 0.5),
         "e2e_ms_p99": pct(e2e_ms, 0.99),
         "rest_calls_per_move": round(statistics.mean(rest), 2),
@@ -84,11 +133,13 @@ def summary(
 async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed: int = 1) -> dict:
     """Members only at the table (no AI thinking in the way): each /play timed, over as
     many games as it takes to make `moves` moves (a Dickory game is about 16)."""
-    timings: dict[str, list] = {"bot": [], "edit": [], "e2e": [], "rest": [], "alerts": [], "tail": []}
+    timings: dict[str, list] = {"bot": [], "own": [], "edit": [], "e2e": [], "rest": [], "alerts": [], "tail": []}
     rng = random.Random(seed)
     while len(timings["bot"]) < moves:
         await measure_game(env, clock, game, members, moves - len(timings["bot"]), rng, timings)
-    out = summary(game, timings["bot"], timings["edit"], timings["e2e"], timings["rest"], timings["alerts"])
+    out = summary(
+        game, timings["bot"], timings["edit"], timings["e2e"], timings["rest"], timings["alerts"], timings["own"]
+    )
     # the slowest moves, call by call: what the tail is made of
     out["slowest"] = sorted(timings["tail"], key=lambda t: -t["bot_ms"])[:3]
     return out
@@ -116,8 +167,11 @@ async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: r
         made_here += 1
         timings["e2e"].append((time.perf_counter() - start) * 1000)
         made = clock.calls[first:]
-        bot_ms = ((made[-1][0] if made else start) - start) * 1000
+        end = made[-1][0] if made else start
+        bot_ms = (end - start) * 1000
         timings["bot"].append(bot_ms)
+        simulator_ms = clock.simulator.within(start, end) * 1000
+        timings["own"].append(bot_ms - simulator_ms)
         edits = [c[0] for c in made if c[1] == "PATCH" and c[3] == channel.id]
         timings["edit"].append(((edits[0] if edits else start) - start) * 1000)
         # a turn alert is a DM (opening the DM channel once, then one message)
@@ -125,7 +179,8 @@ async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: r
         timings["rest"].append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
         timings["alerts"].append(alert_calls)
         calls = [f"{(c[0] - start) * 1000:.1f} {c[1]} {'table' if c[3] == channel.id else 'dm'}" for c in made]
-        tail = {"bot_ms": round(bot_ms, 1), "action": action.text, "calls": calls}
+        tail = {"bot_ms": round(bot_ms, 1), "simulator_cpu_ms": round(simulator_ms, 1), "action": action.text}
+        tail["calls"] = calls
         if not table.active:
             tail["ended_the_game"] = True
         timings["tail"].append(tail)
