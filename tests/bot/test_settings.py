@@ -46,3 +46,16 @@ def test_python_m_bot_without_a_token_exits_with_one_line(tmp_path):
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Parlour can't start: DISCORD_TOKEN is not set")
+
+
+def test_start_up_leaves_its_long_lived_objects_out_of_full_collections(monkeypatch):
+    import gc
+
+    from bot import app
+
+    warmed = []
+    monkeypatch.setattr(app, "warm_renderers", lambda: warmed.append(True))
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    app.warm_then_freeze()
+    assert warmed == [True] and gc.get_freeze_count() > 0
