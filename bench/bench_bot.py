@@ -35,7 +35,7 @@ import simcord
 import simcord.env as simcord_env
 import simcord.http.router as simcord_router
 
-from bot.app import create_bot, warm_renderers
+from bot.app import create_bot, warm_then_freeze
 from bot.settings import Settings
 
 # The last recorded figures (issue 11, Dickory, before this work), shown beside the new ones.
@@ -221,7 +221,7 @@ def people(env, name: str, count: int):
 async def main(moves: int, open_games: int, games: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database=f"{tmp}/bench.sqlite3", ai_workers=0, warm_renderers=False)
-        warm_renderers()  # what the bot does in its render thread at start-up, done before timing
+        warm_then_freeze()  # what the bot does in its render thread at start-up, done before timing
         bot = create_bot(settings)
         try:
             async with simcord.run(bot) as env:

@@ -69,8 +69,6 @@ class ParlourBot(commands.Bot):
         await self.host.resume()
         if self.settings.warm_renderers:
             asyncio.get_running_loop().run_in_executor(self.host.render_pool, warm_then_freeze)
-        else:
-            gc.freeze()
         if self.settings.sync_commands:
             await self.sync_commands()
 
@@ -147,7 +145,9 @@ def warm_then_freeze() -> None:
     """Warm the renderers, then leave everything made so far (fonts, sprites, palettes,
     rule tables, the library's own objects) out of the collector's full passes: tens of
     thousands of objects that live as long as the process and cost a full pass 50-90 ms,
-    which would land on whichever move happened to trigger it."""
+    which would land on whichever move happened to trigger it. Only a bot that warms at
+    start-up (a real one, not the tests' many bots in one process) freezes: frozen
+    objects are never collected, so nothing that may become garbage should be alive yet."""
     warm_renderers()
     gc.freeze()
 
