@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_game import tally
+from bench.bench_game import play_out, tally
 from engine import GAMES
 from engine.ai import ISMCTSPlayer, make_player, normal_iterations
 from engine.bourre_search import PIMCPlayer
@@ -95,17 +95,15 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
     cpu: list[float] = []
     searched: list[float] = []  # the moves that were thought about (not forced, not a plan's next step)
     kinds: dict[str, int] = {}
-    while not state.over:
-        seat = state.to_move[0]
-        start = time.process_time()
-        action = seats[seat].choose(state, seat)
-        if seat == me:
-            cpu.append(time.process_time() - start)
-            kind = getattr(seats[me], "last_kind", "ismcts")
-            kinds[kind] = kinds.get(kind, 0) + 1
-            if kind in ("pimc", "ismcts"):
-                searched.append(cpu[-1])
-        state.apply(seat, action)
+
+    def note(spent: float) -> None:
+        cpu.append(spent)
+        kind = getattr(seats[me], "last_kind", "ismcts")
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind in ("pimc", "ismcts"):
+            searched.append(spent)
+
+    play_out(state, seats, {me}, clock=time.process_time, each=note)
     places = state.outcome().places
     beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
     won = float(places[me] == 1)

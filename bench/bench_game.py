@@ -76,16 +76,20 @@ def search_speed(
     return {"iterations_per_s": round(done / max(elapsed, 1e-9))}
 
 
-def play_out(state, seats, mine: set[int]) -> tuple[float, int]:
-    """Play `state` to its end, each seat by its player; the thinking time and moves of `mine`."""
+def play_out(state, seats, mine: set[int], clock=time.perf_counter, each=None) -> tuple[float, int]:
+    """Play `state` to its end, each seat by its player; the thinking time and moves of `mine`
+    by `clock`, and `each(seconds)` called after every move of theirs if given."""
     think, moves = 0.0, 0
     while not state.over:
         seat = state.turn_seats[0] if state.turn_seats else state.to_move[0]
-        start = time.perf_counter()
+        start = clock()
         action = seats[seat].choose(state, seat)
         if seat in mine:
-            think += time.perf_counter() - start
+            spent = clock() - start
+            think += spent
             moves += 1
+            if each is not None:
+                each(spent)
         state.apply(seat, action)
     return think, moves
 
@@ -102,7 +106,7 @@ def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, bool]) -
     """One seeded game: ISMCTS (or the seer) at one seat, `opponent` at the others."""
     name, seed, players, opponent, options, fixed, seer = job
     me = seed % players
-    seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s) for s in range(players)}
+    seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s, game=name) for s in range(players)}
     if fixed is not None:
         seats[me] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + me)
     if seer:
