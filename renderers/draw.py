@@ -594,8 +594,8 @@ def to_png(
     is written by renderers/png.py (ISA-L's deflate, a large picture in two bands at once).
     `palette=False` keeps full colour.
     """
-    keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
     if palette:
+        keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
         if (key is None or source is None) and img.mode != "RGB":
             img = img.convert("RGB")  # the palette is learnt from this picture's own colours
         return palette_png(img, _palette(img, keep, key, source), compress_level)

@@ -39,7 +39,7 @@ def _band(
     img: Image.Image, box: tuple[int, int, int, int], ref: Image.Image, level: int, last: bool
 ) -> tuple[bytes, bytes]:
     """The band deflated, and its raw rows (each after its filter byte, 0: none) for the checksum."""
-    band = img.crop(box)
+    band = img if box == (0, 0, *img.size) else img.crop(box)
     if band.mode != "RGB":
         band = band.convert("RGB")
     mapped = band.quantize(palette=ref, dither=Image.Dither.NONE)
