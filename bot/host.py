@@ -157,20 +157,30 @@ class Host:
         What the move sets off (the end, DMs and alerts, the table message, AI turns,
         the timer) runs in the background, so the caller can answer the interaction now.
         """
+
+        def draw_ahead(after: State) -> None:
+            # a member's move: drawn while the move is stored (a game's last picture carries
+            # its result, drawn at the finish)
+            if not by_ai and not after.over:
+                self.draw_ahead(table, after, table.version + 1)
+
         async with table.lock:
             turn_before = set(table.turn_humans())
-            events = await table.act(
-                self.storage,
-                seat,
-                text,
-                by_ai=by_ai,
-                expected_version=expected_version,
-                timer_minutes=await self.timer_minutes(table),
-                strike=strike,
-            )
+            try:
+                events = await table.act(
+                    self.storage,
+                    seat,
+                    text,
+                    by_ai=by_ai,
+                    expected_version=expected_version,
+                    timer_minutes=await self.timer_minutes(table),
+                    strike=strike,
+                    applied=draw_ahead,
+                )
+            except BaseException:
+                self._drawn_ahead.pop(table.id, None)  # a move not stored is never shown
+                raise
             lines = table.narrate(events)
-            if not by_ai and not (table.state is not None and table.state.over):
-                self.draw_ahead(table)  # a game's last picture carries its result, drawn at the finish
             hand_changed = seat in table.human_seats() and private_parts(table, seat) != table.shown.get(seat, {})
         if not by_ai:
             table.last_acted[seat] = asyncio.get_running_loop().time()
@@ -617,15 +627,16 @@ class Host:
                 content="This table moved further down the channel.", embed=None, attachments=[], view=None
             )
 
-    def draw_ahead(self, table: Table) -> None:
-        """Start drawing the table picture of a member's move at once, so the one render
-        thread draws it before the mover's hand for their reply: the whole channel waits
-        on the table, only the mover on the hand."""
-        view = self.public_view(table)
+    def draw_ahead(self, table: Table, state: State, version: int) -> None:
+        """Start drawing the table picture of a member's move (`state`, the table's `version`)
+        at once, so the one render thread draws it while the move is stored and before the
+        mover's hand for their reply: the whole channel waits on the table, only the mover
+        on the hand. It is used only if the table reaches that version with no result."""
+        view = self.view_of(table, state)
         module = renderers.for_game(table.game.name)
         future = asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
         future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure is met again in publish
-        self._drawn_ahead[table.id] = (table.version, view, future)
+        self._drawn_ahead[table.id] = (version, view, future)
 
     async def render_table(self, table: Table) -> tuple[bytes, str]:
         module = renderers.for_game(table.game.name)
@@ -653,7 +664,11 @@ class Host:
         return asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
 
     def public_view(self, table: Table) -> dict[str, Any]:
-        view = dict(table.state.view(None)) if table.state else {}
+        return self.view_of(table, table.state)
+
+    @staticmethod
+    def view_of(table: Table, state: State | None) -> dict[str, Any]:
+        view = dict(state.view(None)) if state else {}
         view["names"] = table.names
         if table.final is not None:
             view["final"] = table.final

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -153,11 +154,13 @@ class Table:
         expected_version: int | None = None,
         timer_minutes: int = 0,
         strike: bool = False,
+        applied: Callable[[State], None] | None = None,
     ) -> list[Event]:
         """Apply and store one action; the caller holds `self.lock`.
 
         A human's own move clears their timeout strikes; a move the timer made for
-        them adds one. The next deadline is set when a human is to move.
+        them adds one. The next deadline is set when a human is to move. `applied` is
+        shown the new position before it is stored (to start drawing it meanwhile).
         """
         if self.status != "active" or self.state is None or self.state.over:
             raise IllegalAction("This game is over.")
@@ -170,6 +173,8 @@ class Table:
         # ever sees a move that is not stored.
         after = self.state.copy()
         events = await asyncio.to_thread(after.apply, seat, text)
+        if applied is not None:
+            applied(after)
         strikes = self.seats[seat].strikes
         strikes = strikes + 1 if strike else (strikes if by_ai else 0)
         deadline = None

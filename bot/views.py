@@ -98,11 +98,6 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
         log_lines.append("\n".join(table.final["lines"]))
     embed.description = "\n".join(log_lines)[-4000:] or "\u200b"
     embed.set_footer(text=footer_words(table))
-    file = None
-    if table.state is not None:
-        png, alt = await host.render_table(table)
-        file = png_file(png, "table.png", alt)
-        embed.set_image(url="attachment://table.png")
     view = discord.ui.View(timeout=None)
     if table.status == "lobby":
         for choice in LOBBY_CHOICES:
@@ -114,7 +109,12 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
             view.add_item(QuickButton(table.id, action, label, urgent=not table.alone))
     elif table.status == "over":
         view.add_item(RematchButton(table.id))
-    return turn_line(table), embed, file, view if view.children else None
+    line, file = turn_line(table), None
+    if table.state is not None:  # the picture last: the words and buttons are made while it is drawn
+        png, alt = await host.render_table(table)
+        file = png_file(png, "table.png", alt)
+        embed.set_image(url="attachment://table.png")
+    return line, embed, file, view if view.children else None
 
 
 def call_buttons(table: Table, seat: int) -> list[discord.ui.Item[Any]]:

@@ -155,3 +155,32 @@ async def test_one_task_keeps_every_tables_clock():
     assert rung == [(2, 0, "remind"), (3, 5, "expire"), (1, 0, "expire")]
     assert not alarms.armed(1, 0)
     alarms.stop()
+
+
+async def test_a_move_the_database_refuses_is_never_drawn(simcord_env, world, monkeypatch):
+    """The table picture of a member's move starts drawing while the move is stored; a move
+    the database refuses leaves no picture behind, and the next picture shows the stored game."""
+    from bot.views import OOPS
+    from renderers import dickory
+
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    host, storage = simcord_env.bot.host, simcord_env.bot.storage
+    by_seat = members_of(table, alice, bob)
+    seat = table.state.to_move[0]
+    version, stored = table.version, storage.record_action
+
+    async def disk_full(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(storage, "record_action", disk_full)
+    refused = await by_seat[seat].slash(channel, "dickory play", action=pick(table, seat))
+    assert refused.response.ephemeral and refused.response.content == OOPS
+    assert table.version == version and table.id not in host._drawn_ahead
+
+    monkeypatch.setattr(storage, "record_action", stored)
+    await by_seat[seat].slash(channel, "dickory play", action=pick(table, seat, seed=1))
+    await simcord_env.settle()
+    assert table.version == version + 1 == footer_version(channel, table)
+    shown = await table_message(channel, table.id).attachments[0].read()
+    assert shown == dickory.render_table(host.public_view(table))
