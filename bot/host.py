@@ -660,6 +660,7 @@ class Host:
         assert table.state is not None
         view = dict(table.state.view(seat), names=table.names)
         table.shown[seat] = private_parts(table, seat, view)
+        table.in_words.discard(seat)
         module = renderers.for_game(table.game.name)
         return asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
 

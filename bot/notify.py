@@ -5,7 +5,10 @@ when someone else's move changed it (a card drawn for it, cards handed over), an
 the turn alert only when it holds something the member has not been shown (the table
 remembers the last picture each member saw, whether in a DM, a panel or a reply). A
 member acting through their panel sees the new hand in that reply, so their own moves
-send nothing. The alert and the picture travel in one DM. Members choose with
+send nothing. The alert and the picture travel in one DM. A move that changes the hands
+of MASS_DEAL or more members at once (a deal) sends each their cards in words instead:
+drawing a picture for each would hold the table up, and the picture is one click away
+behind **Your hand** and comes with the member's next turn alert. Members choose with
 /notifications: alerts by DM, by a channel ping (removed once they move) or none, and
 hand pictures in DMs or not. A member whose DMs
 are closed gets channel pings instead, and is told once.
@@ -31,6 +34,7 @@ log = logging.getLogger(__name__)
 
 ALERT_QUIET = 60.0  # seconds: a member who just moved against AI seats needs no alert for their next turn
 ALERTS = ("dm", "ping", "off")
+MASS_DEAL = 3  # members whose hands one move changed: from here on, their cards go in words
 
 
 def private_parts(table: Table, seat: int, view: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -123,7 +127,7 @@ class Notifier:
             return
         now = asyncio.get_running_loop().time()
         vs_ai_only = sum(1 for s in table.seats if s.user_id is not None) == 1
-        letters: list[Letter | None] = []
+        due: list[tuple[int, bool, bool]] = []  # (seat, its turn came, a hand it has not seen)
         for seat in table.human_seats():
             if table.seats[seat].autoplay:
                 continue
@@ -132,7 +136,14 @@ class Notifier:
                 turn_came = False  # they are at the table, answering the AI
             unseen = seat != actor and private_parts(table, seat) != table.shown.get(seat, {})
             if turn_came or unseen:
-                letters.append(await self.letter(table, seat, alert=turn_came, picture=unseen))
+                due.append((seat, turn_came, unseen))
+        dealt = sum(1 for _, _, unseen in due if unseen) >= MASS_DEAL
+        letters = [
+            await self.letter(
+                table, seat, alert=turn_came, picture=unseen or seat in table.in_words, in_words=dealt and unseen
+            )
+            for seat, turn_came, unseen in due
+        ]
         # Every picture is already being drawn, back to back in the render thread, while
         # the loop posts the letters in turn: a deal's hands do not wait on each other's posts.
         for letter in letters:
@@ -145,9 +156,12 @@ class Notifier:
         if letter is not None:
             await self.post(table, letter)
 
-    async def letter(self, table: Table, seat: int, *, alert: bool, picture: bool) -> Letter | None:
-        """The DM a seat is due, its picture already being drawn; None when nothing goes by DM
-        (the member chose pings or nothing, or their DMs are closed: a ping goes now instead)."""
+    async def letter(
+        self, table: Table, seat: int, *, alert: bool, picture: bool, in_words: bool = False
+    ) -> Letter | None:
+        """The DM a seat is due, its picture already being drawn (or, `in_words`, its cards
+        written out and the picture left for later); None when nothing goes by DM (the member
+        chose pings or nothing, or their DMs are closed: a ping goes now instead)."""
         player = table.seats[seat]
         if player.user_id is None or table.state is None:
             return None
@@ -164,7 +178,13 @@ class Notifier:
             lines.append(f"🎲 Your move in {table.title} #{table.id}: {jump_url(table)}")
         if picture:
             lines.append(hand_text(table, seat))
-        png = self.host.draw_hand(table, seat) if picture else None
+        png = None
+        if picture and in_words:
+            lines.append("The picture of your hand is behind **Your hand** on the table.")
+            table.shown[seat] = private_parts(table, seat)  # told: not news at the next move
+            table.in_words.add(seat)  # its picture comes with the next alert
+        elif picture:
+            png = self.host.draw_hand(table, seat)
         return Letter(seat, player.user_id, "\n".join(lines), want_alert, png)
 
     async def post(self, table: Table, letter: Letter) -> None:

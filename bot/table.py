@@ -70,9 +70,11 @@ class Table:
     log: deque[str] = field(default_factory=lambda: deque(maxlen=6), repr=False)
     buried: int = 0  # channel messages posted since the table message
     dm_closed: set[int] = field(default_factory=set, repr=False)
-    # seat -> the private view keys of the last picture of them the member was shown, so a
-    # turn alert carries the picture only when it holds something they have not seen
+    # seat -> the private view keys the member was last shown (in a picture, or in words at a
+    # deal), so a turn alert carries the picture only when it holds something they have not seen
     shown: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # seats told their hand in words at a deal and not yet shown its picture
+    in_words: set[int] = field(default_factory=set, repr=False)
     pings: dict[int, int] = field(default_factory=dict, repr=False)  # seat -> its "your move" message
     last_acted: dict[int, float] = field(default_factory=dict, repr=False)  # seat -> loop time of its last move
     final: dict[str, Any] | None = None  # the result drawn on the table once the game has ended

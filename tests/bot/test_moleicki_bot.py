@@ -432,3 +432,50 @@ async def test_turning_the_vector_resorts_hands_but_sends_nobody_a_new_picture(s
     assert table.state.view(other)["hand"] != order, "the other hand is re-sorted along the new vector"
     assert sorted(table.state.view(other)["hand"]) == sorted(order)
     assert sum(1 for m in dm_messages(game.members[other].user) if m.attachments) == pictures
+
+
+async def test_a_deal_to_eight_members_sends_each_their_cards_in_words(simcord_env, world):
+    """A deal changes seven other hands at once: each member gets their cards written out at
+    once (no seven pictures holding the table up), and the picture with their next turn alert."""
+    from bot.notify import pretty_cards
+    from tests.bot.helpers import members_of
+
+    guild, channel, alice, bob = world
+    guests = [bob, *(guild.add_member(simcord_env.create_user(f"guest{i}")) for i in range(6))]
+    await alice.slash(channel, "moleicki start", bots=0, **{f"player{i + 2}": g for i, g in enumerate(guests)})
+    table = table_of(simcord_env)
+    for guest in guests:
+        await guest.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    assert table.active and len(table.seats) == 8
+    by_seat = members_of(table, alice, *guests)
+    dealer = table.state.to_move[0]
+    seen = {seat: len(dm_messages(member.user)) for seat, member in by_seat.items()}
+    dealt = await by_seat[dealer].slash(channel, "moleicki deal", preset="small")
+    assert dealt.response.attachments[0].filename == "hand.png"  # the dealer's own, in the reply
+    for seat, member in by_seat.items():
+        if seat == dealer:
+            continue
+        letters = [m for m in dm_messages(member.user)[seen[seat] :] if "Your hand in Moleicki" in m.content]
+        assert len(letters) == 1 and not letters[0].attachments, f"seat {seat}"
+        assert pretty_cards(table.state.view(seat)["hand"]) in letters[0].content
+        assert "behind **Your hand**" in letters[0].content
+        seen[seat] = len(dm_messages(member.user))
+
+    # The next member whose turn comes by someone else's move gets the picture with the alert.
+    for _ in range(6):
+        mover = table.state.to_move[0]
+        await by_seat[mover].slash(channel, "moleicki play", action=pick(table, mover))
+        await simcord_env.settle()
+        alerted = [
+            m
+            for seat, member in by_seat.items()
+            if seat not in (mover, dealer)  # the dealer saw her picture in her reply
+            for m in dm_messages(member.user)[seen[seat] :]
+            if "Your move" in m.content
+        ]
+        if alerted:
+            assert all(m.attachments and m.attachments[0].filename == "hand.png" for m in alerted)
+            break
+        seen = {seat: len(dm_messages(member.user)) for seat, member in by_seat.items()}
+    else:
+        pytest.fail("no member was alerted in six moves")

@@ -57,8 +57,11 @@ def test_start_up_leaves_its_long_lived_objects_out_of_full_collections(monkeypa
     monkeypatch.setattr(app, "warm_renderers", lambda: warmed.append(True))
     gc.unfreeze()
     assert gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
     try:
         app.warm_then_freeze()
         assert warmed == [True] and gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (*thresholds[:2], app.FULL_PASS_EVERY)  # full passes ten times rarer
     finally:
         gc.unfreeze()  # frozen objects are never collected: this process goes on with other tests
+        gc.set_threshold(*thresholds)
