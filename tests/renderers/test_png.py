@@ -65,3 +65,54 @@ def test_zlib_writes_the_same_pixels_where_isal_is_missing(monkeypatch, size):
 
 def test_isal_does_the_deflating():
     assert png.deflate.__name__ == "isal.isal_zlib"  # a dependency on the machines we run on
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_adler32_of_joined_bytes_comes_from_the_parts(seed):
+    rng = random.Random(seed)
+    first, second = rng.randbytes(rng.randrange(0, 70_000)), rng.randbytes(rng.randrange(0, 200_000))
+    joined = png.adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert joined == zlib.adler32(first + second)
+
+
+def decoded_matches(data: bytes, img: Image.Image, ref: Image.Image) -> bool:
+    decoded = Image.open(io.BytesIO(data))
+    decoded.load()
+    expected = img.convert("RGB").quantize(palette=ref, dither=Image.Dither.NONE)
+    return ImageChops.difference(decoded.convert("RGB"), expected.convert("RGB")).getbbox() is None
+
+
+def count_written(monkeypatch) -> list[int]:
+    """The bands palette_png maps and deflates afresh, from now on."""
+    written: list[int] = []
+    real = png._write_bands
+    monkeypatch.setattr(png, "_write_bands", lambda *a: written.extend(a[2]) or real(*a))
+    return written
+
+
+def test_a_picture_with_one_band_changed_writes_only_that_band(monkeypatch):
+    monkeypatch.setattr(png, "_bands", png.OrderedDict())
+    before = scene(960, 1000, "RGBA", seed=7)
+    ref = reference(before)
+    palette_png(before, ref)
+    after = before.copy()
+    ImageDraw.Draw(after).rectangle((100, 70, 300, 90), fill=(200, 30, 30, 255))  # rows 70-90: one band
+    written = count_written(monkeypatch)
+    data = palette_png(after, ref)
+    assert written == [70 // png.BAND_ROWS]
+    assert decoded_matches(data, after, ref)
+    monkeypatch.setattr(png, "_bands", png.OrderedDict())
+    assert palette_png(after, ref) == data  # a remembered band is the band written afresh
+
+
+def test_remembered_bands_are_bounded_and_the_newest_kept(monkeypatch):
+    monkeypatch.setattr(png, "_bands", png.OrderedDict())
+    monkeypatch.setattr(png, "REMEMBERED", 40)
+    for seed in range(3):
+        img = scene(960, 640, "RGB", seed=seed)  # 20 bands each
+        ref = reference(img)
+        assert decoded_matches(palette_png(img, ref), img, ref)
+        assert len(png._bands) <= 40
+    written = count_written(monkeypatch)
+    assert decoded_matches(palette_png(img, ref), img, ref)
+    assert written == []
