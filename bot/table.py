@@ -170,11 +170,14 @@ class Table:
             raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
         if seat in self.state.to_move:
             text = understood(self.state, seat, text).text  # store the canonical notation
-        # Apply to a copy in a worker thread (a solver hint can take a while); the copy
-        # becomes the table's state only once the database has committed it, so nobody
-        # ever sees a move that is not stored.
+        # Apply to a copy (in a worker thread where a solver hint can take a while); the
+        # copy becomes the table's state only once the database has committed it, so
+        # nobody ever sees a move that is not stored.
         after = self.state.copy()
-        events = await asyncio.to_thread(after.apply, seat, text)
+        if self.game.searching:
+            events = await asyncio.to_thread(after.apply, seat, text)
+        else:
+            events = after.apply(seat, text)
         if applied is not None:
             applied(after)
         strikes = self.seats[seat].strikes

@@ -193,6 +193,9 @@ class Game:
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     solo: ClassVar[bool] = False  # a one-seat game started at once, no lobby
+    # Some actions search (a solitaire's hint or finish) and may take a while: the bot applies
+    # this game's actions in a worker thread. Others' apply in microseconds, on the spot.
+    searching: ClassVar[bool] = False
     # Verbs any seat may say out of turn ("nein"); an AI says them at once rather than racing.
     calls: ClassVar[frozenset[str]] = frozenset()
     # The cards it plays with (an engine.cards.Deck), for renderers and tools; None: standard.

@@ -101,6 +101,7 @@ class FreeCell(Game):
     min_players = 1
     max_players = 1
     solo = True
+    searching = True  # hint and finish run the solver
     options = (Option("deal", (), "", f"Microsoft deal number 1..{DEAL_MAX}; blank for a random deal."),)
 
 
