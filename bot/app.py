@@ -152,7 +152,7 @@ def warm_then_freeze() -> None:
 
     Full passes are also made rarer (one per FULL_PASS_EVERY middle-generation passes
     instead of 10): each still walks every object made since start-up, 15-40 ms in the
-    bot bench (three in 200 Moleicki moves, each landing on a move), while the young
+    bot bench (three in 200 moves at an 8-seat table, each landing on a move), while the young
     generations, where nearly all garbage dies, are collected as often as before."""
     warm_renderers()
     gc.freeze()
