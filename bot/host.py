@@ -178,7 +178,9 @@ class Host:
                     applied=draw_ahead,
                 )
             except BaseException:
-                self._drawn_ahead.pop(table.id, None)  # a move not stored is never shown
+                ahead = self._drawn_ahead.get(table.id)
+                if ahead is not None and ahead[0] > table.version:
+                    del self._drawn_ahead[table.id]  # a move not stored is never shown
                 raise
             lines = table.narrate(events)
             hand_changed = seat in table.human_seats() and private_parts(table, seat) != table.shown.get(seat, {})
