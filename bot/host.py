@@ -511,8 +511,8 @@ class Host:
             table.log.append(f"The game begins: {', '.join(table.names)}.")
         self.stop_tasks(table)  # the lobby's expiry has nothing left to do
         await self.publish(table)
-        for seat in table.human_seats():
-            await self.notifier.send(table, seat, alert=seat in table.turn_humans() and not table.alone)
+        turn = table.turn_humans()
+        await self.notifier.send_all(table, [(s, s in turn and not table.alone) for s in table.human_seats()])
         self.schedule(table)
 
     async def expire_lobby(self, table: Table) -> None:

@@ -144,17 +144,22 @@ class Notifier:
             )
             for seat, turn_came, unseen in due
         ]
-        # Every picture is already being drawn, back to back in the render thread, while
-        # the loop posts the letters in turn: a deal's hands do not wait on each other's posts.
-        for letter in letters:
-            if letter is not None:
-                await self.post(table, letter)
+        await self.post_all(table, letters)
 
     async def send(self, table: Table, seat: int, *, alert: bool, picture: bool = True) -> None:
         """One DM: the alert line and/or the private picture (if `picture`), as the member chose."""
-        letter = await self.letter(table, seat, alert=alert, picture=picture)
-        if letter is not None:
-            await self.post(table, letter)
+        await self.send_all(table, [(seat, alert)], picture=picture)
+
+    async def send_all(self, table: Table, seats: list[tuple[int, bool]], *, picture: bool = True) -> None:
+        """A DM to each (seat, alert?): every picture starts drawing before the first is posted."""
+        await self.post_all(table, [await self.letter(table, s, alert=alert, picture=picture) for s, alert in seats])
+
+    async def post_all(self, table: Table, letters: list[Letter | None]) -> None:
+        # Every picture is already being drawn, back to back in the render thread, while
+        # the loop posts the letters in turn: the hands do not wait on each other's posts.
+        for letter in letters:
+            if letter is not None:
+                await self.post(table, letter)
 
     async def letter(
         self, table: Table, seat: int, *, alert: bool, picture: bool, in_words: bool = False
