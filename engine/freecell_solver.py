@@ -120,6 +120,7 @@ class Strategy:
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
     after: int = 0  # per card above the card after the next one each foundation needs
     turn: int = SLICE  # positions it generates at a time when searches take turns
+    depth_first: bool = False  # a depth-first search (`_DepthFirst`, which ignores `depth`), not best-first
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
@@ -226,16 +227,22 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(None, used, True)
     if outcome is not None:
         return Result(prefix + outcome, used, False)
-    rotation: list[_Search] = []
+    rotation: list[_Search | _DepthFirst] = []
     for strategies, until, keep in SCHEDULE:
-        rotation = (rotation if keep else []) + [_Search(start, strategy) for strategy in strategies]
+        rotation = (rotation if keep else []) + [_searcher(start, strategy) for strategy in strategies]
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
             return result
     return Result(None, used, False)
 
 
-def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) -> tuple[Result | None, int]:
+def _searcher(start: Position, strategy: Strategy) -> _Search | _DepthFirst:
+    return _DepthFirst(start, strategy) if strategy.depth_first else _Search(start, strategy)
+
+
+def _rotate(
+    rotation: list[_Search | _DepthFirst], used: int, stop: int, prefix: list[str]
+) -> tuple[Result | None, int]:
     """Advance the searches SLICE positions each in turn until `used` reaches `stop`: the
     result once one wins (or an unpruned one proves there is no win), and the positions used."""
     while used < stop:
@@ -332,6 +339,77 @@ class _Search:
                 # a move that sent no card up (the foundations are the parent's own) can be undone
                 undo = move if cfound is pfound else None
                 heapq.heappush(heap, (score, tie, len(nodes) - 1, (ccols, ccells, cfound), depth, undo))
+            if len(seen) >= stop:
+                return None
+        return False
+
+
+# The order a depth-first search tries a position's children in, by the kind of move
+# (fc-solve's move tests, in its order): a card up first, then building onto a column
+# from a free cell, then from a column, then into an empty column, and parking a card
+# in a free cell last.
+_KIND_UP, _KIND_FROM_CELL, _KIND_BUILD, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
+
+
+class _DepthFirst:
+    """A depth-first search over the same moves, advanced a slice at a time like `_Search`.
+
+    fc-solve's "soft DFS": the newest position is expanded first, its children tried in
+    order of the kind of move (see _KIND_UP) and, within a kind, the best score first. It
+    follows one line until it runs dry and only then backs up, where a best-first search
+    jumps to whichever open position scores best; so the two get lost on different deals.
+    Each position is generated once (the seen set), so with nothing pruned a search that
+    runs dry has tried every reachable position.
+    """
+
+    def __init__(self, start: Position, strategy: Strategy) -> None:
+        self.start = start
+        self.strategy = strategy
+        self.done = False  # set when a pruned search ran out of positions
+        self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
+        self.seen = {_key(start[0], start[1])}
+        self.columns: dict[Column, tuple[int, int, int]] = {}
+        self.rng = random.Random(strategy.seed) if strategy.seed else None
+        # Positions still to expand, the next on top: (node index, position, undoable move).
+        self.stack: list[tuple[int, Position, Move | None]] = [(0, start, None)]
+
+    @property
+    def generated(self) -> int:
+        return len(self.seen)
+
+    def advance(self, limit: int) -> list[str] | bool | None:
+        """As `_Search.advance`: the winning texts, False when no position is left, else None."""
+        nodes, seen, columns, stack, strategy = self.nodes, self.seen, self.columns, self.stack, self.strategy
+        rng, whole_runs = self.rng, strategy.whole_runs
+        stop = len(seen) + limit
+        while stack:
+            index, (pcols, pcells, pfound), back = stack.pop()
+            fresh = []
+            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
+                key = (*sorted(ccols), *sorted(ccells))  # as _key
+                size = len(seen)
+                seen.add(key)
+                if len(seen) == size:
+                    continue
+                nodes.append((index, move))
+                if cfound is not pfound and sum(cfound) == 52:
+                    return _replay(nodes, len(nodes) - 1, self.start)
+                src, dst, _ = move
+                if cfound is not pfound:  # a card went up, by the move or the auto-moves after it
+                    kind = _KIND_UP
+                elif dst >= CELLS_BASE:
+                    kind = _KIND_TO_CELL
+                elif not pcols[dst]:
+                    kind = _KIND_TO_EMPTY
+                else:
+                    kind = _KIND_FROM_CELL if src >= CELLS_BASE else _KIND_BUILD
+                score = _score(ccols, ccells, cfound, columns, strategy)
+                # Ties go to the newest child, or at random with a seed.
+                tie = rng.random() if rng else -len(nodes)
+                undo = move if cfound is pfound else None  # as in _Search
+                fresh.append((kind, score, tie, len(nodes) - 1, (ccols, ccells, cfound), undo))
+            fresh.sort(reverse=True)  # the best child last, so it is popped first
+            stack.extend([(i, position, undo) for *_, i, position, undo in fresh])
             if len(seen) >= stop:
                 return None
         return False
