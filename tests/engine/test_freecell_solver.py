@@ -170,3 +170,55 @@ def test_the_classic_head_still_wins_the_bot_tests_short_deal_in_31_moves():
     # The bot and render tests replay the classic head's lines: this one must stay short and inside the head.
     result = freecell_solver.search(GAME.new(1, options={"deal": "386"}))
     assert len(result.moves) == 31 and result.nodes < freecell_solver.CLASSIC_HEAD
+
+
+DEPTH_FIRST = freecell_solver.Strategy(depth_first=True, cell=3, empty=5, whole_runs=True)
+
+
+def _start(state):
+    """The position a search starts from: the deal with its safe cards sent up."""
+    cols, cells, found = (list(part) for part in freecell_solver.to_position(state))
+    freecell_solver._auto(cols, cells, found)
+    return tuple(cols), tuple(cells), tuple(found)
+
+
+@pytest.mark.parametrize("deal", [9542, 13552, 27079])
+def test_the_depth_first_search_alone_wins_deals_both_look_ahead_searches_lose_in_16000(deal):
+    state = GAME.new(1, options={"deal": str(deal)})
+    search = freecell_solver._DepthFirst(_start(state), DEPTH_FIRST)
+    moves = search.advance(1_000)
+    assert isinstance(moves, list) and search.generated <= 1_000 + 60  # one expansion may overshoot
+    replay(state, moves)
+    assert state.won
+
+
+def test_the_depth_first_search_goes_down_the_best_kind_of_move_first():
+    # 3H can go up (hearts are on the two) but not by the safe rule: the black twos are still out.
+    # Every other move builds, fills the empty column or takes a free cell, and must wait.
+    columns = (
+        _column("KC", "3H"),
+        _column("9D", "8C"),
+        _column("QS", "7H"),
+        _column("QH"),
+        _column("JS"),
+        _column("JH"),
+        _column("10C", "9H"),
+        b"",
+    )
+    start = (columns, (0, 0, 0, 0), (1, 1, 2, 1))
+    search = freecell_solver._DepthFirst(start, DEPTH_FIRST)
+    assert search.advance(1) is None  # the root is expanded, its children wait on the stack
+    index = search.stack[-1][0]
+    assert search.nodes[index][1] == (0, freecell_solver.FOUNDATION, 1)
+
+
+def test_a_depth_first_search_that_runs_dry_has_tried_everything():
+    state = GAME.new(1, options={"deal": "1"})
+    state.tableau = [["AH", "QS"], ["AS", "QC"], ["AD", "10S"], ["AC", "10C"], ["2H", "8S"], ["2D", "8C"]]
+    state.tableau += [["3H", "6S"], ["3D", "6C"]]
+    state.cells = ["KS", "KH", "KD", "KC"]
+    search = freecell_solver._DepthFirst(_start(state), freecell_solver.Strategy(depth_first=True))
+    assert search.advance(10_000) is False
+    best_first = freecell_solver._Search(_start(state), freecell_solver.CLASSIC)
+    assert best_first.advance(10_000) is False
+    assert search.generated == best_first.generated  # the same reachable positions, each once
