@@ -170,9 +170,19 @@ STRATEGIES = (
 # traps (4978: 3,144 -> 150,546 positions). Weights tried alone on the slow deals (after
 # 2-4, buried 3, depth 0 or 2, other seeds) fail on the same deals as these: correlated,
 # so adding them to the rotation only dilutes it.
+# Issue 11, a second kind of search: the look-ahead stage's second search is now depth-first
+# (`_DepthFirst`, fc-solve's soft DFS) in place of the weighted best-first one. Alone from the
+# start, within 8,000 positions, it wins 204 of the 320 slowest deals of 1..32000 (129 within
+# 2,000), which both look-ahead searches lose within 16,000 on most of them; but it fails on some
+# deals best-first finds easy, so the two take turns (2,000 and 1,000 positions). Schedules were
+# simulated from each search's own counts on those 320 and every 32nd deal (1,000): with the
+# old pair 23 of the 1,000 needed more than 7,500 positions, with this pair 15; weights, tie-break
+# seeds and restarting the depth-first search with new seeds every 500-3,000 positions changed
+# little. Measured on every 32nd deal (bench_solver, one job): p99 209 -> 121 ms (16,172 ->
+# 9,938 positions), deals over 100 ms 21 -> 15.
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
-    Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
+    Strategy(depth_first=True, cell=3, empty=5, whole_runs=True, turn=1000),
 )
 LOOKAHEAD_UNTIL = 20_000
 # Deals not won WIDEN_AT positions into the rotation (well past the 99th percentile) get
