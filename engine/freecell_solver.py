@@ -68,6 +68,12 @@ _OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
 _FITS_ONTO: list[tuple[int, ...]] = [()] * 56
 for _c in range(8, 56):
     _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
+# _ONTO[c]: the columns' top cards that c may be built onto (one rank higher, other colour),
+# the lower first; a king's are 0 and 1, which no column holds.
+_ONTO: list[tuple[int, int]] = [(0, 1)] * 56
+for _c in range(4, 52):
+    _a, _b = (((_c >> 2) + 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
+    _ONTO[_c] = (_a, _b)
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
 _GAP = b"\x00"  # no card: what `_score` lays between columns
 
@@ -527,14 +533,7 @@ def _children(
             undo = (dst, first_empty, count)
         else:
             undo = (dst, src, count)
-    wanted: dict[int, list[int]] = {}  # card -> columns whose top it may go onto
-    for j, col in enumerate(cols):
-        if col:
-            for c in _FITS_ONTO[col[-1]]:
-                if c in wanted:
-                    wanted[c].append(j)
-                else:
-                    wanted[c] = [j]
+    where = {col[-1]: j for j, col in enumerate(cols) if col}  # top card -> its column (cards are unique)
     f0, f1, f2, f3 = found
     # the highest rank of each colour the safe rule sends up now
     safe_black, safe_red = max(2, min(f1, f2) + 1), max(2, min(f0, f3) + 1)
@@ -551,7 +550,14 @@ def _children(
             ncols = list(cols)
             _auto(ncols, ncells, nfound)
             out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        targets = wanted.get(c, [])
+        a, b = _ONTO[c]
+        ja, jb = where.get(a), where.get(b)
+        if ja is None:
+            targets = [] if jb is None else [jb]
+        elif jb is None:
+            targets = [ja]
+        else:
+            targets = [ja, jb] if ja < jb else [jb, ja]
         if first_empty >= 0:
             targets = [*targets, first_empty]
         if targets:
@@ -588,8 +594,19 @@ def _children(
                 below = col[n - 2 - d]
                 if found[below & 3] != (below >> 2) - 1:
                     continue
-            for j in wanted.get(col[n - 1 - d], ()):
-                moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
+            a, b = _ONTO[col[n - 1 - d]]
+            if a in where:
+                ja = where[a]
+                if b in where and where[b] < ja:
+                    jb = where[b]
+                    moves.append(((i, jb, d + 1), col[: n - 1 - d], jb, cols[jb] + col[n - 1 - d :]))
+                moves.append(((i, ja, d + 1), col[: n - 1 - d], ja, cols[ja] + col[n - 1 - d :]))
+                if b in where and where[b] > ja:
+                    jb = where[b]
+                    moves.append(((i, jb, d + 1), col[: n - 1 - d], jb, cols[jb] + col[n - 1 - d :]))
+            elif b in where:
+                jb = where[b]
+                moves.append(((i, jb, d + 1), col[: n - 1 - d], jb, cols[jb] + col[n - 1 - d :]))
         if first_empty >= 0:
             count = run if run < limit_empty else limit_empty
             if count < n:  # moving a whole column into an empty one changes nothing
