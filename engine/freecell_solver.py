@@ -75,6 +75,7 @@ for _c in range(4, 52):
     _a, _b = (((_c >> 2) + 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
     _ONTO[_c] = (_a, _b)
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
+NO_COLUMN = 8  # what `_children` finds for a card no column's top card takes
 _GAP = b"\x00"  # no card: what `_score` lays between columns
 
 
@@ -551,15 +552,10 @@ def _children(
             _auto(ncols, ncells, nfound)
             out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
         a, b = _ONTO[c]
-        ja, jb = where.get(a), where.get(b)
-        if ja is None:
-            targets = [] if jb is None else [jb]
-        elif jb is None:
-            targets = [ja]
-        else:
-            targets = [ja, jb] if ja < jb else [jb, ja]
+        ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
+        targets = [j for j in ((ja, jb) if ja < jb else (jb, ja)) if j != NO_COLUMN]
         if first_empty >= 0:
-            targets = [*targets, first_empty]
+            targets.append(first_empty)
         if targets:
             ncells = list(cells)
             ncells[ci] = 0
@@ -595,18 +591,12 @@ def _children(
                 if found[below & 3] != (below >> 2) - 1:
                     continue
             a, b = _ONTO[col[n - 1 - d]]
-            if a in where:
-                ja = where[a]
-                if b in where and where[b] < ja:
-                    jb = where[b]
-                    moves.append(((i, jb, d + 1), col[: n - 1 - d], jb, cols[jb] + col[n - 1 - d :]))
-                moves.append(((i, ja, d + 1), col[: n - 1 - d], ja, cols[ja] + col[n - 1 - d :]))
-                if b in where and where[b] > ja:
-                    jb = where[b]
-                    moves.append(((i, jb, d + 1), col[: n - 1 - d], jb, cols[jb] + col[n - 1 - d :]))
-            elif b in where:
-                jb = where[b]
-                moves.append(((i, jb, d + 1), col[: n - 1 - d], jb, cols[jb] + col[n - 1 - d :]))
+            if a not in where and b not in where:  # most cards of a run fit nowhere: say so quickly
+                continue
+            ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
+            for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
+                if j != NO_COLUMN:
+                    moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
         if first_empty >= 0:
             count = run if run < limit_empty else limit_empty
             if count < n:  # moving a whole column into an empty one changes nothing
