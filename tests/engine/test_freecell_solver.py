@@ -222,3 +222,55 @@ def test_a_depth_first_search_that_runs_dry_has_tried_everything():
     best_first = freecell_solver._Search(_start(state), freecell_solver.CLASSIC)
     assert best_first.advance(10_000) is False
     assert search.generated == best_first.generated  # the same reachable positions, each once
+
+
+class _Scripted:
+    """A stand-in search for `_rotate`: it wins on its `wins_on`-th turn (never if 0)."""
+
+    def __init__(self, name, turn, wins_on=0):
+        self.strategy = freecell_solver.Strategy(turn=turn)
+        self.name, self.wins_on, self.turns, self.generated, self.done = name, wins_on, 0, 1, False
+
+    def advance(self, limit):
+        self.turns += 1
+        self.generated += limit
+        return [f"{self.name} wins"] if self.turns == self.wins_on else None
+
+
+def test_the_rotation_returns_the_first_win_and_counts_every_search_s_positions():
+    first, second, third = (
+        _Scripted("first", 300, wins_on=3),
+        _Scripted("second", 200, wins_on=2),
+        _Scripted("third", 100),
+    )
+    result, used = freecell_solver._rotate([first, second, third], 1_000, 10_000, ["auto"])
+    # Round one: 300 + 200 + 100; round two: first 300, then second wins before third's turn.
+    assert result.moves == ["auto", "second wins"] and not result.exhausted
+    assert used == result.nodes == 1_000 + 600 + 300 + 200
+    assert (first.turns, second.turns, third.turns) == (2, 2, 1)
+
+
+def test_the_rotation_stops_at_its_share_of_the_budget():
+    first, second = _Scripted("first", 300), _Scripted("second", 200)
+    result, used = freecell_solver._rotate([first, second], 1_000, 2_250, [])
+    assert result is None and used == 2_250  # 300 + 200 + 300 + 200 + the last 250 to the first
+    assert first.generated - 1 == 850 and second.generated - 1 == 400
+
+
+@pytest.mark.parametrize("budget", [3_000, 5_000, 9_000])
+def test_a_search_keeps_to_its_budget(budget):
+    # Past the classic head and into the look-ahead searches' turns; one expansion may overshoot.
+    result = freecell_solver.search(GAME.new(1, options={"deal": "11982"}), budget=budget)
+    assert result.moves is None and not result.exhausted
+    assert budget <= result.nodes <= budget + 60
+
+
+def test_the_look_ahead_stage_returns_the_depth_first_search_s_line_when_it_wins_first():
+    # Deal 27079: the classic head and the best-first look-ahead search lose it; the depth-first one wins in 399.
+    state = GAME.new(1, options={"deal": "27079"})
+    result = freecell_solver.search(state, budget=10_000)
+    alone = freecell_solver._DepthFirst(_start(state), freecell_solver.LOOKAHEAD[1]).advance(1_000)
+    assert isinstance(alone, list) and result.moves in (alone, ["auto", *alone])  # "auto" if the deal starts with one
+    assert result.nodes > freecell_solver.CLASSIC_HEAD + freecell_solver.LOOKAHEAD[0].turn
+    replay(state, result.moves)
+    assert state.won
