@@ -361,11 +361,15 @@ class _Search:
         return False
 
 
-# The order a depth-first search tries a position's children in, by the kind of move
-# (fc-solve's move tests, in its order): a card up first, then building onto a column
-# from a free cell, then from a column, then into an empty column, and parking a card
-# in a free cell last.
-_KIND_UP, _KIND_FROM_CELL, _KIND_BUILD, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
+# The order a depth-first search tries a position's children in, by the kind of move (as
+# fc-solve's move tests): a card up first, then building onto a column, a run from another
+# column before a free cell's card, then filling an empty column, and parking a card in a
+# free cell last. Building from a column first won a few more of the slow deals than from a
+# free cell first (simulated on the deals the classic head does not win: of every 32nd deal,
+# 16 rather than 19 over 7,500 positions with the look-ahead search beside it); the other
+# orders tried (empty columns before building, free cells before empty columns, all kinds
+# but the foundations alike) did worse.
+_KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
 
 
 class _DepthFirst:
