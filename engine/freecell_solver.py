@@ -153,11 +153,12 @@ STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
     Strategy(whole_runs=True),
 )
-# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches that also
-# count the cards above the card after the next one each foundation needs (`after`):
-# looking one card further ahead is what the rotation's searches lacked. The first is the
-# rotation's second search with that term and takes 2,000 positions a turn; the second,
-# the rotation's first with it, 500. Alone after the head, the first won 202 of the 210
+# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches take turns:
+# a best-first one that also counts the cards above the card after the next one each
+# foundation needs (`after`: looking one card further ahead is what the rotation's
+# searches lacked), the rotation's second search with that term; and a depth-first one
+# (see "Issue 11" below). History: the second was at first the rotation's first search
+# with `after`, taking 500 positions a turn. Alone after the head, the first won 202 of the 210
 # deals of every 32nd of 1..32000 that the head does not win, 201 within 8,000 positions
 # (the rotation took more than 8,000 on 29); the second wins most of the rest. Deals not
 # won by LOOKAHEAD_UNTIL get the rotation from scratch, exactly as before (so they take
@@ -179,17 +180,18 @@ STRATEGIES = (
 # so adding them to the rotation only dilutes it.
 # Issue 11, a second kind of search: the look-ahead stage's second search is now depth-first
 # (`_DepthFirst`, fc-solve's soft DFS) in place of the weighted best-first one. Alone from the
-# start, within 8,000 positions, it wins 204 of the 320 slowest deals of 1..32000 (129 within
-# 2,000), which both look-ahead searches lose within 16,000 on most of them; but it fails on some
-# deals best-first finds easy, so the two take turns (2,000 and 1,000 positions). Schedules were
-# simulated from each search's own counts on those 320 and every 32nd deal (1,000): with the
-# old pair 23 of the 1,000 needed more than 7,500 positions, with this pair 15; weights, tie-break
-# seeds and restarting the depth-first search with new seeds every 500-3,000 positions changed
-# little. Measured on every 32nd deal (bench_solver, one job): p99 209 -> 121 ms (16,172 ->
-# 9,938 positions), deals over 100 ms 21 -> 15.
+# start, within 8,000 positions, it wins about 200 of the 320 slowest deals of 1..32000 (about
+# 130 within 2,000), most of which both look-ahead searches lose within 16,000; but it fails on
+# some deals best-first finds easy, so the two take turns, 2,000 positions each. Schedules were
+# simulated from each search's own counts on those 320 and on every 32nd deal (1,000): of the
+# latter, 28 needed more than 7,500 positions with the old pair (bench_solver), 14 with this
+# one (simulated). Tried in the same simulation and no better: other weights and tie-break seeds
+# for the depth-first search, restarting it with a new seed every 500-3,000 positions, a third
+# search beside these two (the old second, another depth-first one), other turns (500-3,000),
+# a shorter classic head (1,000-1,750).
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
-    Strategy(depth_first=True, cell=3, empty=5, whole_runs=True, turn=1000),
+    Strategy(depth_first=True, cell=3, empty=5, whole_runs=True, turn=2000),
 )
 LOOKAHEAD_UNTIL = 20_000
 # Deals not won WIDEN_AT positions into the rotation (well past the 99th percentile) get
