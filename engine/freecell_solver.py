@@ -1,4 +1,4 @@
-"""A FreeCell solver: best-first searches (greedy and weighted) with safe auto-moves, taking turns.
+"""A FreeCell solver: best-first searches (greedy, weighted) and a depth-first one, safe auto-moves, taking turns.
 
 `solve(position, budget)` returns the action texts (FreeCell notation, see
 engine/freecell.py) that win from a position, or None when no win was found within
@@ -24,7 +24,7 @@ tuples of ints); the cells are a tuple of ints, 0 an empty cell. The
 transposition table keys on the columns as a sorted multiset and the cells as a
 sorted tuple, since neither the order of columns nor of cells changes what can be
 done. The heuristic counts cards still out, how deep the next card of each suit is
-buried (and, for the searches that follow the classic head, the card after it), cards
+buried (and, for the best-first look-ahead search, the card after it), cards
 sitting out of sequence, and occupied cells (see `_score`).
 """
 
@@ -64,10 +64,6 @@ for _c in range(4, 56):
     _RED[_c] = (_c & 3) in (1, 2)
 # _OTHER[s]: the two suits of the other colour, whose foundations decide safety.
 _OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
-# _FITS_ONTO[t]: the cards that may be built onto t (one rank lower, other colour).
-_FITS_ONTO: list[tuple[int, ...]] = [()] * 56
-for _c in range(8, 56):
-    _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
 # _ONTO[c]: the columns' top cards that c may be built onto (one rank higher, other colour),
 # the lower first; a king's are 0 and 1, which no column holds.
 _ONTO: list[tuple[int, int]] = [(0, 1)] * 56
@@ -363,7 +359,7 @@ class _Search:
         return False
 
 
-# The order a depth-first search tries a position's children in, by the kind of move (as
+# The order a depth-first search tries a position's children in, by the kind of move (after
 # fc-solve's move tests): a card up first, then building onto a column, a run from another
 # column before a free cell's card, then filling an empty column, and parking a card in a
 # free cell last. Building from a column first won a few more of the slow deals than from a
@@ -496,13 +492,6 @@ def _column_info(col: Column) -> tuple[int, int, int]:
         else:
             low = c >> 2
     return run, breaks, above_lower
-
-
-def _info(col: Column, columns: dict[Column, tuple[int, int, int]]) -> tuple[int, int, int]:
-    info = columns.get(col)
-    if info is None:
-        info = columns[col] = _column_info(col)
-    return info
 
 
 def _children(
