@@ -1,4 +1,4 @@
-"""A FreeCell solver: best-first searches (greedy and weighted) with safe auto-moves, taking turns.
+"""A FreeCell solver: best-first searches (greedy, weighted) and a depth-first one, safe auto-moves, taking turns.
 
 `solve(position, budget)` returns the action texts (FreeCell notation, see
 engine/freecell.py) that win from a position, or None when no win was found within
@@ -24,7 +24,7 @@ tuples of ints); the cells are a tuple of ints, 0 an empty cell. The
 transposition table keys on the columns as a sorted multiset and the cells as a
 sorted tuple, since neither the order of columns nor of cells changes what can be
 done. The heuristic counts cards still out, how deep the next card of each suit is
-buried (and, for the searches that follow the classic head, the card after it), cards
+buried (and, for the best-first look-ahead search, the card after it), cards
 sitting out of sequence, and occupied cells (see `_score`).
 """
 
@@ -64,11 +64,14 @@ for _c in range(4, 56):
     _RED[_c] = (_c & 3) in (1, 2)
 # _OTHER[s]: the two suits of the other colour, whose foundations decide safety.
 _OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
-# _FITS_ONTO[t]: the cards that may be built onto t (one rank lower, other colour).
-_FITS_ONTO: list[tuple[int, ...]] = [()] * 56
-for _c in range(8, 56):
-    _FITS_ONTO[_c] = tuple(((_c >> 2) - 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
+# _ONTO[c]: the columns' top cards that c may be built onto (one rank higher, other colour),
+# the lower first; a king's are 0 and 1, which no column holds.
+_ONTO: list[tuple[int, int]] = [(0, 1)] * 56
+for _c in range(4, 52):
+    _a, _b = (((_c >> 2) + 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
+    _ONTO[_c] = (_a, _b)
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
+NO_COLUMN = 8  # what `_children` finds for a card no column's top card takes
 _GAP = b"\x00"  # no card: what `_score` lays between columns
 
 
@@ -120,6 +123,7 @@ class Strategy:
     whole_runs: bool = False  # move part of a run onto a column only when that sends a card up
     after: int = 0  # per card above the card after the next one each foundation needs
     turn: int = SLICE  # positions it generates at a time when searches take turns
+    depth_first: bool = False  # a depth-first search (`_DepthFirst`, which ignores `depth`), not best-first
 
 
 # Greedy best-first search either wins quickly or wanders in a bad region for a
@@ -145,11 +149,12 @@ STRATEGIES = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True),
     Strategy(whole_runs=True),
 )
-# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches that also
-# count the cards above the card after the next one each foundation needs (`after`):
-# looking one card further ahead is what the rotation's searches lacked. The first is the
-# rotation's second search with that term and takes 2,000 positions a turn; the second,
-# the rotation's first with it, 500. Alone after the head, the first won 202 of the 210
+# After the classic head, up to LOOKAHEAD_UNTIL positions in all, two searches take turns:
+# a best-first one that also counts the cards above the card after the next one each
+# foundation needs (`after`: looking one card further ahead is what the rotation's
+# searches lacked), the rotation's second search with that term; and a depth-first one
+# (see "Issue 11" below). History: the second was at first the rotation's first search
+# with `after`, taking 500 positions a turn. Alone after the head, the first won 202 of the 210
 # deals of every 32nd of 1..32000 that the head does not win, 201 within 8,000 positions
 # (the rotation took more than 8,000 on 29); the second wins most of the rest. Deals not
 # won by LOOKAHEAD_UNTIL get the rotation from scratch, exactly as before (so they take
@@ -169,9 +174,25 @@ STRATEGIES = (
 # traps (4978: 3,144 -> 150,546 positions). Weights tried alone on the slow deals (after
 # 2-4, buried 3, depth 0 or 2, other seeds) fail on the same deals as these: correlated,
 # so adding them to the rotation only dilutes it.
+# Issue 11, a second kind of search: the look-ahead stage's second search is now depth-first
+# (`_DepthFirst`, fc-solve's soft DFS) in place of the weighted best-first one. Alone from the
+# start, within 8,000 positions, it wins about 200 of the 320 slowest deals of 1..32000 (about
+# 130 within 2,000), most of which both look-ahead searches lose within 16,000; but it fails on
+# some deals best-first finds easy, so the two take turns, 2,000 positions each. Schedules were
+# simulated from each search's own counts on those 320 and on every 32nd deal (1,000): of the
+# latter, 28 needed more than 7,500 positions with the old pair (bench_solver), 14 with this
+# one (simulated). Tried in the same simulation and no better: other weights and tie-break seeds
+# for the depth-first search, restarting it with a new seed every 500-3,000 positions, a third
+# search beside these two (the old second, another depth-first one), other turns (500-3,000),
+# a shorter classic head (1,000-1,750). The simulation's sample flattered it (its differences
+# are a few deals): on every 32nd deal from 17, never used to choose, positions p99 went
+# 15,914 -> 10,978 and deals over 7,500 positions 34 -> 19. All of 1..32000 (one job,
+# bench/out/solver.json): positions p99 15,978 -> 11,952, p95 5,517 -> 4,923, mean solved
+# 2,003 -> 1,815; CPU p99 192 ms and 844 deals over 100 ms on a machine a fifth slower than
+# the last sweep's (p50 7.6 -> 9.2 ms at the same 794 positions). Issue 11's 100 ms is not met.
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
-    Strategy(out=4, cell=3, empty=5, seed=3, depth=1, after=1),
+    Strategy(depth_first=True, cell=3, empty=5, whole_runs=True, turn=2000),
 )
 LOOKAHEAD_UNTIL = 20_000
 # Deals not won WIDEN_AT positions into the rotation (well past the 99th percentile) get
@@ -226,16 +247,22 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(None, used, True)
     if outcome is not None:
         return Result(prefix + outcome, used, False)
-    rotation: list[_Search] = []
+    rotation: list[_Search | _DepthFirst] = []
     for strategies, until, keep in SCHEDULE:
-        rotation = (rotation if keep else []) + [_Search(start, strategy) for strategy in strategies]
+        rotation = (rotation if keep else []) + [_searcher(start, strategy) for strategy in strategies]
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
             return result
     return Result(None, used, False)
 
 
-def _rotate(rotation: list[_Search], used: int, stop: int, prefix: list[str]) -> tuple[Result | None, int]:
+def _searcher(start: Position, strategy: Strategy) -> _Search | _DepthFirst:
+    return _DepthFirst(start, strategy) if strategy.depth_first else _Search(start, strategy)
+
+
+def _rotate(
+    rotation: list[_Search | _DepthFirst], used: int, stop: int, prefix: list[str]
+) -> tuple[Result | None, int]:
     """Advance the searches SLICE positions each in turn until `used` reaches `stop`: the
     result once one wins (or an unpruned one proves there is no win), and the positions used."""
     while used < stop:
@@ -337,6 +364,81 @@ class _Search:
         return False
 
 
+# The order a depth-first search tries a position's children in, by the kind of move (after
+# fc-solve's move tests): a card up first, then building onto a column, a run from another
+# column before a free cell's card, then filling an empty column, and parking a card in a
+# free cell last. Building from a column first won a few more of the slow deals than from a
+# free cell first (simulated on the deals the classic head does not win: of every 32nd deal,
+# 16 rather than 19 over 7,500 positions with the look-ahead search beside it); the other
+# orders tried (empty columns before building, free cells before empty columns, all kinds
+# but the foundations alike) did worse.
+_KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
+
+
+class _DepthFirst:
+    """A depth-first search over the same moves, advanced a slice at a time like `_Search`.
+
+    fc-solve's "soft DFS": the newest position is expanded first, its children tried in
+    order of the kind of move (see _KIND_UP) and, within a kind, the best score first. It
+    follows one line until it runs dry and only then backs up, where a best-first search
+    jumps to whichever open position scores best; so the two get lost on different deals.
+    Each position is generated once (the seen set), so with nothing pruned a search that
+    runs dry has tried every reachable position.
+    """
+
+    def __init__(self, start: Position, strategy: Strategy) -> None:
+        self.start = start
+        self.strategy = strategy
+        self.done = False  # set when a pruned search ran out of positions
+        self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
+        self.seen = {_key(start[0], start[1])}
+        self.columns: dict[Column, tuple[int, int, int]] = {}
+        self.rng = random.Random(strategy.seed) if strategy.seed else None
+        # Positions still to expand, the next on top: (node index, position, undoable move).
+        self.stack: list[tuple[int, Position, Move | None]] = [(0, start, None)]
+
+    @property
+    def generated(self) -> int:
+        return len(self.seen)
+
+    def advance(self, limit: int) -> list[str] | bool | None:
+        """As `_Search.advance`: the winning texts, False when no position is left, else None."""
+        nodes, seen, columns, stack, strategy = self.nodes, self.seen, self.columns, self.stack, self.strategy
+        rng, whole_runs = self.rng, strategy.whole_runs
+        stop = len(seen) + limit
+        while stack:
+            index, (pcols, pcells, pfound), back = stack.pop()
+            fresh = []
+            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
+                key = (*sorted(ccols), *sorted(ccells))  # as _key
+                size = len(seen)
+                seen.add(key)
+                if len(seen) == size:
+                    continue
+                nodes.append((index, move))
+                if cfound is not pfound and sum(cfound) == 52:
+                    return _replay(nodes, len(nodes) - 1, self.start)
+                src, dst, _ = move
+                if cfound is not pfound:  # a card went up, by the move or the auto-moves after it
+                    kind = _KIND_UP
+                elif dst >= CELLS_BASE:
+                    kind = _KIND_TO_CELL
+                elif not pcols[dst]:
+                    kind = _KIND_TO_EMPTY
+                else:
+                    kind = _KIND_FROM_CELL if src >= CELLS_BASE else _KIND_BUILD
+                score = _score(ccols, ccells, cfound, columns, strategy)
+                # Ties go to the newest child, or at random with a seed.
+                tie = rng.random() if rng else -len(nodes)
+                undo = move if cfound is pfound else None  # as in _Search
+                fresh.append((kind, score, tie, len(nodes) - 1, (ccols, ccells, cfound), undo))
+            fresh.sort(reverse=True)  # the best child last, so it is popped first
+            stack.extend([(i, position, undo) for *_, i, position, undo in fresh])
+            if len(seen) >= stop:
+                return None
+        return False
+
+
 def _key(cols: tuple[Column, ...], cells: tuple[int, ...]) -> tuple:
     return (*sorted(cols), *sorted(cells))
 
@@ -397,13 +499,6 @@ def _column_info(col: Column) -> tuple[int, int, int]:
     return run, breaks, above_lower
 
 
-def _info(col: Column, columns: dict[Column, tuple[int, int, int]]) -> tuple[int, int, int]:
-    info = columns.get(col)
-    if info is None:
-        info = columns[col] = _column_info(col)
-    return info
-
-
 def _children(
     cols: tuple[Column, ...],
     cells: tuple[int, ...],
@@ -439,14 +534,7 @@ def _children(
             undo = (dst, first_empty, count)
         else:
             undo = (dst, src, count)
-    wanted: dict[int, list[int]] = {}  # card -> columns whose top it may go onto
-    for j, col in enumerate(cols):
-        if col:
-            for c in _FITS_ONTO[col[-1]]:
-                if c in wanted:
-                    wanted[c].append(j)
-                else:
-                    wanted[c] = [j]
+    where = {col[-1]: j for j, col in enumerate(cols) if col}  # top card -> its column (cards are unique)
     f0, f1, f2, f3 = found
     # the highest rank of each colour the safe rule sends up now
     safe_black, safe_red = max(2, min(f1, f2) + 1), max(2, min(f0, f3) + 1)
@@ -463,9 +551,11 @@ def _children(
             ncols = list(cols)
             _auto(ncols, ncells, nfound)
             out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        targets = wanted.get(c, [])
+        a, b = _ONTO[c]
+        ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
+        targets = [j for j in ((ja, jb) if ja < jb else (jb, ja)) if j != NO_COLUMN]
         if first_empty >= 0:
-            targets = [*targets, first_empty]
+            targets.append(first_empty)
         if targets:
             ncells = list(cells)
             ncells[ci] = 0
@@ -500,8 +590,13 @@ def _children(
                 below = col[n - 2 - d]
                 if found[below & 3] != (below >> 2) - 1:
                     continue
-            for j in wanted.get(col[n - 1 - d], ()):
-                moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
+            a, b = _ONTO[col[n - 1 - d]]
+            if a not in where and b not in where:  # most cards of a run fit nowhere: say so quickly
+                continue
+            ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
+            for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
+                if j != NO_COLUMN:
+                    moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
         if first_empty >= 0:
             count = run if run < limit_empty else limit_empty
             if count < n:  # moving a whole column into an empty one changes nothing

@@ -170,3 +170,108 @@ def test_the_classic_head_still_wins_the_bot_tests_short_deal_in_31_moves():
     # The bot and render tests replay the classic head's lines: this one must stay short and inside the head.
     result = freecell_solver.search(GAME.new(1, options={"deal": "386"}))
     assert len(result.moves) == 31 and result.nodes < freecell_solver.CLASSIC_HEAD
+
+
+DEPTH_FIRST = freecell_solver.Strategy(depth_first=True, cell=3, empty=5, whole_runs=True)
+
+
+def _start(state):
+    """The position a search starts from: the deal with its safe cards sent up (in `state` too)."""
+    cols, cells, found = (list(part) for part in freecell_solver.to_position(state))
+    if freecell_solver._auto(cols, cells, found):
+        state.apply(0, "auto")
+    return tuple(cols), tuple(cells), tuple(found)
+
+
+@pytest.mark.parametrize("deal", [6885, 8341, 9542])
+def test_the_depth_first_search_alone_wins_deals_both_look_ahead_searches_lose_in_16000(deal):
+    state = GAME.new(1, options={"deal": str(deal)})
+    search = freecell_solver._DepthFirst(_start(state), DEPTH_FIRST)
+    moves = search.advance(1_000)
+    assert isinstance(moves, list) and search.generated <= 1_000 + 60  # one expansion may overshoot
+    replay(state, moves)
+    assert state.won
+
+
+def test_the_depth_first_search_goes_down_the_best_kind_of_move_first():
+    # 3H can go up (hearts are on the two) but not by the safe rule: the black twos are still out.
+    # Every other move builds, fills the empty column or takes a free cell, and must wait.
+    columns = (
+        _column("KC", "3H"),
+        _column("9D", "8C"),
+        _column("QS", "7H"),
+        _column("QH"),
+        _column("JS"),
+        _column("JH"),
+        _column("10C", "9H"),
+        b"",
+    )
+    start = (columns, (0, 0, 0, 0), (1, 1, 2, 1))
+    search = freecell_solver._DepthFirst(start, DEPTH_FIRST)
+    assert search.advance(1) is None  # the root is expanded, its children wait on the stack
+    index = search.stack[-1][0]
+    assert search.nodes[index][1] == (0, freecell_solver.FOUNDATION, 1)
+
+
+def test_a_depth_first_search_that_runs_dry_has_tried_everything():
+    state = GAME.new(1, options={"deal": "1"})
+    state.tableau = [["AH", "QS"], ["AS", "QC"], ["AD", "10S"], ["AC", "10C"], ["2H", "8S"], ["2D", "8C"]]
+    state.tableau += [["3H", "6S"], ["3D", "6C"]]
+    state.cells = ["KS", "KH", "KD", "KC"]
+    search = freecell_solver._DepthFirst(_start(state), freecell_solver.Strategy(depth_first=True))
+    assert search.advance(10_000) is False
+    best_first = freecell_solver._Search(_start(state), freecell_solver.CLASSIC)
+    assert best_first.advance(10_000) is False
+    assert search.generated == best_first.generated  # the same reachable positions, each once
+
+
+class _Scripted:
+    """A stand-in search for `_rotate`: it wins on its `wins_on`-th turn (never if 0)."""
+
+    def __init__(self, name, turn, wins_on=0):
+        self.strategy = freecell_solver.Strategy(turn=turn)
+        self.name, self.wins_on, self.turns, self.generated, self.done = name, wins_on, 0, 1, False
+
+    def advance(self, limit):
+        self.turns += 1
+        self.generated += limit
+        return [f"{self.name} wins"] if self.turns == self.wins_on else None
+
+
+def test_the_rotation_returns_the_first_win_and_counts_every_search_s_positions():
+    first, second, third = (
+        _Scripted("first", 300, wins_on=3),
+        _Scripted("second", 200, wins_on=2),
+        _Scripted("third", 100),
+    )
+    result, used = freecell_solver._rotate([first, second, third], 1_000, 10_000, ["auto"])
+    # Round one: 300 + 200 + 100; round two: first 300, then second wins before third's turn.
+    assert result.moves == ["auto", "second wins"] and not result.exhausted
+    assert used == result.nodes == 1_000 + 600 + 300 + 200
+    assert (first.turns, second.turns, third.turns) == (2, 2, 1)
+
+
+def test_the_rotation_stops_at_its_share_of_the_budget():
+    first, second = _Scripted("first", 300), _Scripted("second", 200)
+    result, used = freecell_solver._rotate([first, second], 1_000, 2_250, [])
+    assert result is None and used == 2_250  # 300 + 200 + 300 + 200 + the last 250 to the first
+    assert first.generated - 1 == 850 and second.generated - 1 == 400
+
+
+@pytest.mark.parametrize("budget", [3_000, 5_000, 9_000])
+def test_a_search_keeps_to_its_budget(budget):
+    # Past the classic head and into the look-ahead searches' turns; one expansion may overshoot.
+    result = freecell_solver.search(GAME.new(1, options={"deal": "11982"}), budget=budget)
+    assert result.moves is None and not result.exhausted
+    assert budget <= result.nodes <= budget + 60
+
+
+def test_the_look_ahead_stage_returns_the_depth_first_search_s_line_when_it_wins_first():
+    # Deal 9542: the classic head and the best-first look-ahead search lose it; the depth-first one wins in 445.
+    state = GAME.new(1, options={"deal": "9542"})
+    result = freecell_solver.search(state, budget=10_000)
+    replay(state, result.moves)
+    alone = freecell_solver._DepthFirst(_start(GAME.new(1, options={"deal": "9542"})), freecell_solver.LOOKAHEAD[1])
+    assert result.moves == ["auto", *alone.advance(1_000)]  # the deal starts with a safe card to send up
+    assert result.nodes > freecell_solver.CLASSIC_HEAD + freecell_solver.LOOKAHEAD[0].turn
+    assert state.won
