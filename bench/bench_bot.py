@@ -11,6 +11,8 @@ Per move made by a member with /<game> play:
 - e2e_ms: the whole simulated round trip, settle included, for comparison.
 - rest calls per move, apart from turn alerts (counted on their own): the reply (made
   through the interaction's webhook, counted once) and what the bot's HTTP client sends.
+The three slowest moves are listed call by call, with the simulator's CPU and any
+garbage collection inside their window (gc_ms, and the oldest generation collected).
 Also: the same per-move time with 1,000 open games in the process, and memory per game.
 
     python bench/bench_bot.py [--moves 100] [--open-games 1000] [--games dickory,moleicki]
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -49,6 +52,7 @@ class Clock:
         self.calls: list[tuple[float, str, str, int | None]] = []
         self.served: list[float] = []  # seconds from handing each call to the HTTP client to its answer
         self.simulator = SimulatorMeter()
+        self.collector = CollectorMeter()
         original = bot.http.request
 
         async def timed(route, **kwargs):
@@ -95,6 +99,27 @@ class SimulatorMeter:
 
     def within(self, start: float, end: float) -> float:
         return sum(cpu for at, cpu in self.stretches if start <= at <= end)
+
+
+class CollectorMeter:
+    """The garbage collector's passes (generation, when it ended, seconds): a pass runs in
+    whichever step allocated last, so a slow move says how much of it was collecting."""
+
+    def __init__(self) -> None:
+        self.passes: list[tuple[int, float, float]] = []
+        self._began = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.passes.append((info["generation"], time.perf_counter(), time.perf_counter() - self._began))
+
+    def within(self, start: float, end: float) -> tuple[float, int]:
+        """Seconds spent collecting in the window, and the oldest generation collected."""
+        inside = [(g, s) for g, at, s in self.passes if start <= at <= end]
+        return sum(s for _, s in inside), max((g for g, _ in inside), default=-1)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -180,6 +205,9 @@ async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: r
         timings["alerts"].append(alert_calls)
         calls = [f"{(c[0] - start) * 1000:.1f} {c[1]} {'table' if c[3] == channel.id else 'dm'}" for c in made]
         tail = {"bot_ms": round(bot_ms, 1), "simulator_cpu_ms": round(simulator_ms, 1), "action": action.text}
+        collecting, oldest = clock.collector.within(start, end)
+        if oldest >= 0:
+            tail["gc_ms"], tail["gc_generation"] = round(collecting * 1000, 1), oldest
         tail["calls"] = calls
         if not table.active:
             tail["ended_the_game"] = True
