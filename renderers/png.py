@@ -34,7 +34,7 @@ except ImportError:  # no isal wheel for this platform: zlib writes the same str
 # ISA-L's checksums are two to three times as quick as zlib's (the same values)
 _crc32, _adler32 = deflate.crc32, deflate.adler32
 
-__all__ = ["BANDS_FROM", "BAND_ROWS", "adler32_combine", "forget_bands", "palette_png"]
+__all__ = ["BANDS_FROM", "BAND_ROWS", "adler32_combine", "palette_png"]
 
 BANDS_FROM = 400_000  # pixels: below this, one band is as quick (a thread hop costs ~0.1 ms)
 BAND_ROWS = 32  # rows a remembered band holds: a changed seat panel touches only its own bands
@@ -49,12 +49,6 @@ Band = tuple[bytes, int, int]  # its deflate stream (ending on a full flush), th
 _bands: OrderedDict[BandKey, Band] = OrderedDict()
 _bands_lock = threading.Lock()
 _palette_ids: dict[bytes, int] = {}
-
-
-def forget_bands() -> None:
-    """Drop every remembered band (a benchmark timing a fresh encode of one view repeatedly)."""
-    with _bands_lock:
-        _bands.clear()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -154,12 +148,9 @@ def _write_bands(
     for run in _runs(todo):
         y0, y1 = spans[run[0]][0], spans[run[-1]][1]
         raw = memoryview(_rows(img, (0, y0, img.width, y1), ref))
-        # one deflater for the run: a full flush ends each band and forgets what came before it
-        packer = deflate.compressobj(min(level, 3), deflate.DEFLATED, -15)
         for i in run:
             a, b = (spans[i][0] - y0) * stride, (spans[i][1] - y0) * stride
-            stream = packer.compress(raw[a:b]) + packer.flush(deflate.Z_FULL_FLUSH)
-            made[i] = (stream, _adler32(raw[a:b]), b - a)
+            made[i] = (_deflated(raw[a:b], level, False), _adler32(raw[a:b]), b - a)
     return made
 
 
