@@ -39,7 +39,6 @@ __all__ = ["BANDS_FROM", "BAND_ROWS", "adler32_combine", "palette_png"]
 BANDS_FROM = 400_000  # pixels: below this, one band is as quick (a thread hop costs ~0.1 ms)
 BAND_ROWS = 32  # rows a remembered band holds: a changed seat panel touches only its own bands
 REMEMBERED = 8192  # bands kept (about 2 KB each): some 200 large pictures' worth
-PALETTES = 256  # palettes told apart in the bands' names (every renderer learns one per kind of picture)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-png")
 _ADLER_BASE = 65521
@@ -125,9 +124,6 @@ def _band_keys(img: Image.Image, spans: list[tuple[int, int]], ref: Image.Image,
     palette, the level and the deflater."""
     palette = bytes(ref.getpalette() or [0, 0, 0])
     with _bands_lock:
-        if palette not in _palette_ids and len(_palette_ids) >= PALETTES:
-            _palette_ids.clear()  # pictures whose palette is learnt afresh each time: start over
-            _bands.clear()
         palette_id = _palette_ids.setdefault(palette, len(_palette_ids))
     data = memoryview(img.tobytes())
     stride = img.width * len(img.getbands())

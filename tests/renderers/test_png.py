@@ -116,16 +116,3 @@ def test_remembered_bands_are_bounded_and_the_newest_kept(monkeypatch):
     written = count_written(monkeypatch)
     assert decoded_matches(palette_png(img, ref), img, ref)
     assert written == []
-
-
-def test_palettes_learnt_afresh_each_time_do_not_pile_up(monkeypatch):
-    monkeypatch.setattr(png, "_bands", png.OrderedDict())
-    monkeypatch.setattr(png, "_palette_ids", {})
-    monkeypatch.setattr(png, "PALETTES", 3)
-    img = scene(960, 640, "RGB", seed=4)
-    for shift in range(6):
-        ref = reference(img)
-        colours = ref.getpalette()
-        ref.putpalette([(c + shift) % 256 for c in colours])  # a palette of its own each time
-        assert decoded_matches(palette_png(img, ref), img, ref)
-        assert len(png._palette_ids) <= 3
