@@ -642,6 +642,10 @@ class BourreState(State):
         unseen = len(self.discards) - len(pile)
         world.discards = pile + rest[:unseen]
         world.stock = rest[unseen:]
+        # What the others swapped away is theirs to know: in this world they remember only
+        # the part this seat saw too (a search that asks them what is still out must not
+        # learn the real discards through them).
+        world.known = [k[:] if o == seat else [c for c in k if c in mine] for o, k in enumerate(self.known)]
         return world
 
     def _likely(self, hands: dict[int, list[str]], fixed: str | None) -> bool:

@@ -569,6 +569,25 @@ def test_determinize_never_copies_hidden_cards_and_round_trips():
     assert differs >= 15
 
 
+def test_determinize_forgets_what_the_other_seats_swapped_away_unseen():
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(30):
+        s = BOURRE.new(4, seed=seed)
+        while not s.over and s.phase != "trick":
+            seat = s.to_move[0]
+            s.apply(seat, s.heuristic_action(seat, rng) or rng.choice(s.legal_actions(seat)))
+        for observer in range(4):
+            seen = set(s.known[observer]) | set(s.public)
+            w = s.determinize(observer, rng)
+            assert w.known[observer] == s.known[observer]
+            for o in range(4):
+                if o != observer:
+                    assert set(w.known[o]) <= seen
+                    checked += bool(set(s.known[o]) - seen)
+    assert checked >= 10, "seats should have swapped cards the observer never saw"
+
+
 # -- AI -------------------------------------------------------------------------
 
 
