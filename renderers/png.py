@@ -56,13 +56,13 @@ def palette_png(img: Image.Image, ref: Image.Image, level: int = 1) -> bytes:
     w, h = img.size
     if w * h < BANDS_FROM or h < 2:
         body, raw = _band(img, (0, 0, w, h), ref, level, True)
-        checksum = zlib.adler32(raw)
+        checksum = deflate.adler32(raw)  # ISA-L's: the same value, three times as quick
     else:
         cut = h // 2
         top = _POOL.submit(_band, img, (0, 0, w, cut), ref, level, False)
         bottom, raw_bottom = _band(img, (0, cut, w, h), ref, level, True)
         head, raw_top = top.result()
-        body, checksum = head + bottom, zlib.adler32(raw_bottom, zlib.adler32(raw_top))
+        body, checksum = head + bottom, deflate.adler32(raw_bottom, deflate.adler32(raw_top))
     stream = b"\x78\x01" + body + struct.pack(">I", checksum)
     palette = bytes(ref.getpalette() or [0, 0, 0])
     header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)  # 8-bit palette, no interlace
