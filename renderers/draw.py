@@ -214,7 +214,6 @@ def text(
 # ---------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=48)  # tables that grow (a long column, more melds) make new sizes
 def _felt(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     # A radial vignette drawn small and scaled up: smooth, and it compresses well.
     # Each row is worked out for its left half and mirrored (x - cx is exactly negated across
@@ -239,7 +238,9 @@ def _felt(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     return small.resize((w, h), Image.Resampling.BICUBIC)
 
 
-@functools.lru_cache(maxsize=48)
+# Only the RGBA felt is kept (an 8-seat table's is 5 MB): keeping its RGB source as well
+# would hold another 3.75 MB a size for nothing.
+@functools.lru_cache(maxsize=48)  # tables that grow (a long column, more melds) make new sizes
 def _felt_rgba(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     return _felt(w, h, base, edge).convert("RGBA")
 
