@@ -158,7 +158,7 @@ class Host:
         the timer) runs in the background, so the caller can answer the interaction now.
         """
 
-        def draw_ahead(after: State) -> None:
+        def start_drawing(after: State) -> None:
             # a member's move: drawn while the move is stored (a game's last picture carries
             # its result, drawn at the finish)
             if not by_ai and not after.over:
@@ -175,7 +175,7 @@ class Host:
                     expected_version=expected_version,
                     timer_minutes=await self.timer_minutes(table),
                     strike=strike,
-                    applied=draw_ahead,
+                    applied=start_drawing,
                 )
             except BaseException:
                 ahead = self._drawn_ahead.get(table.id)

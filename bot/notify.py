@@ -171,7 +171,8 @@ class Notifier:
         if player.user_id is None or table.state is None:
             return None
         alerts, hands = await self.prefs(player.user_id)
-        picture = picture and hands and bool(private_parts(table, seat))
+        parts = private_parts(table, seat) if picture and hands else {}
+        picture = bool(parts)
         want_alert = alert and alerts != "off"
         if want_alert and (alerts == "ping" or seat in table.dm_closed):
             await self.ping(table, seat)
@@ -186,7 +187,7 @@ class Notifier:
         png = None
         if picture and in_words:
             lines.append("The picture of your hand is behind **Your hand** on the table.")
-            table.shown[seat] = private_parts(table, seat)  # told: not news at the next move
+            table.shown[seat] = parts  # told: not news at the next move
             table.in_words.add(seat)  # its picture comes with the next alert
         elif picture:
             png = self.host.draw_hand(table, seat)
