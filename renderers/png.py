@@ -40,14 +40,25 @@ def _band(
 ) -> tuple[bytes, bytes]:
     """The band deflated, and its raw rows (each after its filter byte, 0: none) for the checksum."""
     band = img if box == (0, 0, *img.size) else img.crop(box)
-    if band.mode != "RGB":
-        band = band.convert("RGB")
-    mapped = band.quantize(palette=ref, dither=Image.Dither.NONE)
+    mapped = _mapped(band, ref)
     rows = Image.new("P", (mapped.width + 1, mapped.height), 0)  # column 0: the filter bytes
     rows.paste(mapped, (1, 0))
     raw = rows.tobytes()
     packer = deflate.compressobj(min(level, 3), deflate.DEFLATED, -15)  # ISA-L's levels are 0-3
     return packer.compress(raw) + packer.flush(deflate.Z_FINISH if last else deflate.Z_FULL_FLUSH), raw
+
+
+def _mapped(band: Image.Image, ref: Image.Image) -> Image.Image:
+    """`band` on `ref`'s palette, each pixel its nearest colour, no dithering: `Image.quantize`.
+
+    `quantize` takes only RGB, but the C conversion under it reads an RGBA pixel's colour the
+    same way and ignores its alpha, so an RGBA canvas is mapped as it is: copying 1.25 million
+    pixels to RGB first was about 1 ms of an 8-seat Moleicki table.
+    """
+    if band.mode in ("RGB", "RGBA"):
+        ref.load()
+        return band._new(band.im.convert("P", Image.Dither.NONE, ref.im))
+    return band.convert("RGB").quantize(palette=ref, dither=Image.Dither.NONE)
 
 
 def palette_png(img: Image.Image, ref: Image.Image, level: int = 1) -> bytes:

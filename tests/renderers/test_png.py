@@ -43,6 +43,16 @@ def test_two_bands_give_the_pixels_of_one_quantize(width, height, mode):
     assert ImageChops.difference(decoded.convert("RGB"), expected.convert("RGB")).getbbox() is None
 
 
+def test_an_rgba_picture_is_mapped_by_its_colours_whatever_its_alpha():
+    img = scene(300, 200, "RGBA", seed=4)
+    alpha = Image.linear_gradient("L").resize(img.size)  # 0 to 255 down the picture
+    img.putalpha(alpha)
+    ref = reference(img)
+    decoded = Image.open(io.BytesIO(palette_png(img, ref)))
+    expected = img.convert("RGB").quantize(palette=ref, dither=Image.Dither.NONE)
+    assert decoded.tobytes() == expected.tobytes()
+
+
 def test_every_palette_picture_is_written_by_palette_png():
     img = scene(960, 1000, "RGBA", seed=1)
     sheet = scene(300, 300, "RGB", seed=2)
