@@ -7,6 +7,7 @@ play, hand, resign, rules and board come from here unchanged.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional
 
@@ -18,6 +19,7 @@ from bot.boards import game_boards, ledger_board
 from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
 from bot.notify import private_parts
+from bot.replies import with_retries
 from bot.rules import send_quick_start
 from bot.table import Table
 from bot.views import hand_text, open_panel, say, with_calls
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from bot.app import ParlourBot
 
 NO_MATCH = 9
+AUTOCOMPLETE_BUDGET = 2.0  # seconds of retries: Discord drops an autocomplete left unanswered for 3 s
 
 
 def match_rank(action: Action, typed: str) -> int:
@@ -196,12 +199,18 @@ class GameCog(commands.GroupCog):
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         table = self.my_table(interaction)
         seat = table.seat_of(interaction.user.id) if table is not None else None
-        if table is None or seat is None or not table.active:
-            return []
-        return [
-            app_commands.Choice(name=label[:100], value=text[:100])
-            for text, label in self.suggestions(table, seat, current)[:25]
-        ]
+        choices = []
+        if table is not None and seat is not None and table.active:
+            choices = [
+                app_commands.Choice(name=label[:100], value=text[:100])
+                for text, label in self.suggestions(table, seat, current)[:25]
+            ]
+        # Answered here rather than by discord.py once this returns: its answer is never retried,
+        # and a Discord fault on it is logged as a crash. This one is retried like every reply,
+        # within the few seconds a suggestion is worth; past that the member just sees none.
+        with contextlib.suppress(discord.HTTPException):
+            await with_retries(lambda: interaction.response.autocomplete(choices), budget=AUTOCOMPLETE_BUDGET)
+        return choices
 
     def suggestions(self, table: Table, seat: int, current: str) -> list[tuple[str, str]]:
         """(action text, label) pairs for autocomplete: what is typed, if it is legal as it

@@ -184,3 +184,18 @@ async def test_a_move_the_database_refuses_is_never_drawn(simcord_env, world, mo
     assert table.version == version + 1 == footer_version(channel, table)
     shown = await table_message(channel, table.id).attachments[0].read()
     assert shown == dickory.render_table(host.public_view(table))
+
+
+async def test_a_failed_autocomplete_answer_is_retried_and_nothing_is_logged_as_a_crash(simcord_env, world, caplog):
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    seat = table.state.to_move[0]
+    mover = members_of(table, alice, bob)[seat]
+    legal = {a.text for a in table.state.legal_actions(seat)}
+    for status in (500, 429):
+        simcord_env.inject_error("POST", "/interactions/*/callback", status=status, times=1)
+        with caplog.at_level(logging.WARNING):
+            offered = await mover.autocomplete(channel, "dickory play", "action", "play")
+        assert offered and {c["value"] for c in offered} <= legal
+        assert not simcord_env.backend.faults, "the injected fault was met"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
