@@ -37,6 +37,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from engine.cards import RANKS
@@ -71,6 +72,7 @@ for _c in range(4, 52):
     _a, _b = (((_c >> 2) + 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
     _ONTO[_c] = (_a, _b)
 _BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
+_BIT = [1 << _c for _c in range(56)]  # a card as a bit of a set of cards (an int)
 NO_COLUMN = 8  # what `_children` finds for a card no column's top card takes
 _GAP = b"\x00"  # no card: what `_score` lays between columns
 
@@ -222,7 +224,7 @@ def solve(source: Any, budget: int = DEFAULT_BUDGET) -> list[str] | None:
 def evaluate(source: Any) -> int:
     """The heuristic of EVALUATION for a position (lower is closer to a win)."""
     cols, cells, found = to_position(source)
-    return _score(cols, cells, found, {}, EVALUATION)
+    return _score(cols, cells, found, _Columns(), EVALUATION)
 
 
 def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
@@ -321,7 +323,7 @@ class _Search:
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
-        self.columns: dict[Column, tuple[int, int, int]] = {}
+        self.columns = _Columns()
         # Heap entries are (score, tie-break, node index, position). With no seed the
         # oldest node wins a tie (the first search then plays exactly as the solver
         # always has, so its lines stay the same); a seed breaks ties at random so
@@ -392,7 +394,7 @@ class _DepthFirst:
         self.done = False  # set when a pruned search ran out of positions
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
         self.seen = {_key(start[0], start[1])}
-        self.columns: dict[Column, tuple[int, int, int]] = {}
+        self.columns = _Columns()
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # Positions still to expand, the next on top: (node index, position, undoable move).
         self.stack: list[tuple[int, Position, Move | None]] = [(0, start, None)]
@@ -499,11 +501,78 @@ def _column_info(col: Column) -> tuple[int, int, int]:
     return run, breaks, above_lower
 
 
+# What a search keeps per column (bytes), since the same column recurs in countless positions:
+# a tuple (run, breaks, above_lower, top card, 1 << top card, the column without its top, the
+# bit of the card under the top, the bits of every card a run card may go onto, the run's
+# moves). A run move is (cards, the two cards it may go onto, their bits, what stays, what
+# moves, the bit of the card it uncovers), for 1..run cards. A bit is 1 << card (0 for no
+# card), so "is any of these cards a top card / ready to go up" is one `&` of ints.
+# An empty column's record is all zeros and empties.
+ColumnRecord = tuple[
+    int, int, int, int, int, Column, int, int, tuple[tuple[int, int, int, int, int, Column, Column, int], ...]
+]
+_EMPTY_RECORD: ColumnRecord = (0, 0, 0, 0, 0, b"", 0, 0, ())
+_top, _top_bit, _breaks, _above_lower = itemgetter(3), itemgetter(4), itemgetter(1), itemgetter(2)
+
+
+def _column_record(col: Column) -> ColumnRecord:
+    if not col:
+        return _EMPTY_RECORD
+    run, breaks, above_lower = _column_info(col)
+    n = len(col)
+    moves = []
+    onto = 0
+    for d in range(run):
+        a, b = _ONTO[col[n - 1 - d]]
+        abit, bbit = _BIT[a], _BIT[b]
+        onto |= abit | bbit
+        rest = col[: n - 1 - d]
+        moves.append((d + 1, a, b, abit, bbit, rest, col[n - 1 - d :], _BIT[rest[-1]] if rest else 0))
+    top = col[-1]
+    return run, breaks, above_lower, top, _BIT[top], col[:-1], moves[0][7], onto, tuple(moves)
+
+
+class _Columns(dict):
+    """A search's column records by column, each made the first time it is asked for."""
+
+    __slots__ = ()
+
+    def __missing__(self, col: Column) -> ColumnRecord:
+        record = self[col] = _column_record(col)
+        return record
+
+
+# Per foundations (a tuple, shared by every position that has them): (bits of the cards that
+# may go up, bits of those the safe rule sends up, the next card each foundation needs, the
+# card after it). At most 14^4 of them, so one table for every search.
+_FOUND: dict[tuple[int, ...], tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _found_info(found: tuple[int, ...]) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    info = _FOUND.get(found)
+    if info is None:
+        limits = _safe_limits(found)
+        up = safe = 0
+        needed: list[int] = []
+        later: list[int] = []
+        for s, rank in enumerate(found):
+            if rank < 13:
+                card = (rank + 1) * 4 + s
+                up |= _BIT[card]
+                if rank + 1 <= limits[s]:
+                    safe |= _BIT[card]
+                needed.append(card)
+                if rank < 12:
+                    later.append(card + 4)
+        info = _FOUND[found] = (up, safe, tuple(needed), tuple(later))
+    return info
+
+
 def _children(
     cols: tuple[Column, ...],
     cells: tuple[int, ...],
     found: tuple[int, ...],
-    columns: dict[Column, tuple[int, int, int]],
+    columns: _Columns,
     back: Move | None = None,
     whole_runs: bool = False,
 ) -> list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]]:
@@ -516,9 +585,15 @@ def _children(
     The parent is closed under auto-moves, so a child needs the auto sweep only
     when a card went up (foundations grew) or a column's new top card is safe;
     a move out of a free cell or onto a column exposes nothing new. This is the
-    search's inner loop, so it is written out flat: a list, no helper calls.
+    search's inner loop, so it is written out flat, and most columns find nothing to
+    do: one `&` of the column's bits (see ColumnRecord) with this position's rules each
+    kind of move out before any list is built.
     """
     out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
+    up, safe, _, _ = _FOUND.get(found) or _found_info(found)
+    records = list(map(columns.__getitem__, cols))
+    tops = list(map(_top, records))  # 0 for an empty column, which no card goes onto
+    tops_bits = sum(map(_top_bit, records))  # the cards are distinct: the sum is their union
     free = cells.count(0)
     empties = cols.count(b"")
     limit = (free + 1) << empties
@@ -534,29 +609,31 @@ def _children(
             undo = (dst, first_empty, count)
         else:
             undo = (dst, src, count)
-    where = {col[-1]: j for j, col in enumerate(cols) if col}  # top card -> its column (cards are unique)
-    f0, f1, f2, f3 = found
-    # the highest rank of each colour the safe rule sends up now
-    safe_black, safe_red = max(2, min(f1, f2) + 1), max(2, min(f0, f3) + 1)
-    red = _RED
 
-    for ci, c in enumerate(cells):
-        if not c:
-            continue
-        if found[c & 3] == (c >> 2) - 1:
-            ncells = list(cells)
-            ncells[ci] = 0
-            nfound = list(found)
-            nfound[c & 3] += 1
-            ncols = list(cols)
-            _auto(ncols, ncells, nfound)
-            out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        a, b = _ONTO[c]
-        ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
-        targets = [j for j in ((ja, jb) if ja < jb else (jb, ja)) if j != NO_COLUMN]
-        if first_empty >= 0:
-            targets.append(first_empty)
-        if targets:
+    if free < 4:
+        for ci, c in enumerate(cells):
+            if not c:
+                continue
+            if _BIT[c] & up:
+                ncells = list(cells)
+                ncells[ci] = 0
+                nfound = list(found)
+                nfound[c & 3] += 1
+                ncols = list(cols)
+                _auto(ncols, ncells, nfound)
+                out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
+            a, b = _ONTO[c]
+            abit, bbit = _BIT[a], _BIT[b]
+            if (abit | bbit) & tops_bits:
+                ja = tops.index(a) if abit & tops_bits else NO_COLUMN
+                jb = tops.index(b) if bbit & tops_bits else NO_COLUMN
+                targets = [j for j in ((ja, jb) if ja < jb else (jb, ja)) if j != NO_COLUMN]
+            elif first_empty < 0:
+                continue
+            else:
+                targets = []
+            if first_empty >= 0:
+                targets.append(first_empty)
             ncells = list(cells)
             ncells[ci] = 0
             tcells = tuple(ncells)
@@ -567,65 +644,74 @@ def _children(
                 ncols[j] = cols[j] + _BYTE[c]
                 out.append(((CELLS_BASE + ci, j, 1), tuple(ncols), tcells, found))
 
-    for i, col in enumerate(cols):
-        if not col:
+    to_cell = CELLS_BASE + first_cell
+    for i, record in enumerate(records):
+        top_bit = record[4]
+        if not top_bit:
             continue
-        n = len(col)
-        top = col[-1]
-        if found[top & 3] == (top >> 2) - 1:
+        if top_bit & up:
+            top = record[3]
             ncols = list(cols)
-            ncols[i] = col[:-1]
+            ncols[i] = record[5]
             nfound = list(found)
             nfound[top & 3] += 1
             ncells = list(cells)
             _auto(ncols, ncells, nfound)
             out.append(((i, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        info = columns.get(col)
-        if info is None:
-            info = columns[col] = _column_info(col)
-        run = info[0]
-        moves: list[tuple[Move, Column, int, Column]] = []  # (move, what stays, target, new target)
-        for d in range(run if run < limit else limit):
-            if whole_runs and d + 1 < run:  # part of a run: worth it only to send the card it uncovers up
-                below = col[n - 2 - d]
-                if found[below & 3] != (below >> 2) - 1:
+        if record[7] & tops_bits:
+            run = record[0]
+            for count, a, b, abit, bbit, rest, moving, below in record[8]:
+                if count > limit:
+                    break
+                if not (abit | bbit) & tops_bits:  # most cards of a run fit nowhere
                     continue
-            a, b = _ONTO[col[n - 1 - d]]
-            if a not in where and b not in where:  # most cards of a run fit nowhere: say so quickly
-                continue
-            ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
-            for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
-                if j != NO_COLUMN:
-                    moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
+                if whole_runs and count < run and not below & up:
+                    continue  # part of a run: worth it only to send the card it uncovers up
+                ja = tops.index(a) if abit & tops_bits else NO_COLUMN
+                jb = tops.index(b) if bbit & tops_bits else NO_COLUMN
+                for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
+                    if j == NO_COLUMN:
+                        continue
+                    move = (i, j, count)
+                    if move == undo:
+                        continue
+                    ncols = list(cols)
+                    ncols[i] = rest
+                    ncols[j] = cols[j] + moving
+                    if below & safe:
+                        ncells, nfound = list(cells), list(found)
+                        _auto(ncols, ncells, nfound)
+                        out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
+                    else:
+                        out.append((move, tuple(ncols), cells, found))
         if first_empty >= 0:
+            run = record[0]
             count = run if run < limit_empty else limit_empty
-            if count < n:  # moving a whole column into an empty one changes nothing
-                moves.append(((i, first_empty, count), col[: n - count], first_empty, col[n - count :]))
-        for move, rest, j, moved in moves:
-            if move == undo:
-                continue
-            ncols = list(cols)
-            ncols[i] = rest
-            ncols[j] = moved
-            c = rest[-1] if rest else 0
-            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if red[c] else safe_black):
-                ncells, nfound = list(cells), list(found)
-                _auto(ncols, ncells, nfound)
-                out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
-            else:
-                out.append((move, tuple(ncols), cells, found))
-        if first_cell >= 0 and (i, CELLS_BASE + first_cell, 1) != undo:
-            ncols = list(cols)
-            ncols[i] = rest = col[:-1]
-            ncells = list(cells)
-            ncells[first_cell] = top
-            c = rest[-1] if rest else 0
-            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if red[c] else safe_black):
-                nfound = list(found)
-                _auto(ncols, ncells, nfound)
-                out.append(((i, CELLS_BASE + first_cell, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-            else:
-                out.append(((i, CELLS_BASE + first_cell, 1), tuple(ncols), tuple(ncells), found))
+            _, _, _, _, _, rest, moving, below = record[8][count - 1]
+            move = (i, first_empty, count)
+            if rest and move != undo:  # moving a whole column into an empty one changes nothing
+                ncols = list(cols)
+                ncols[i] = rest
+                ncols[first_empty] = moving
+                if below & safe:
+                    ncells, nfound = list(cells), list(found)
+                    _auto(ncols, ncells, nfound)
+                    out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
+                else:
+                    out.append((move, tuple(ncols), cells, found))
+        if first_cell >= 0:
+            move = (i, to_cell, 1)
+            if move != undo:
+                ncols = list(cols)
+                ncols[i] = record[5]
+                ncells = list(cells)
+                ncells[first_cell] = record[3]
+                if record[6] & safe:
+                    nfound = list(found)
+                    _auto(ncols, ncells, nfound)
+                    out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
+                else:
+                    out.append((move, tuple(ncols), tuple(ncells), found))
     return out
 
 
@@ -633,34 +719,28 @@ def _score(
     cols: tuple[Column, ...],
     cells: tuple[int, ...],
     found: tuple[int, ...],
-    columns: dict[Column, tuple[int, int, int]],
+    columns: _Columns,
     w: Strategy,
 ) -> int:
     """Lower is better: an estimate of the work left, not a bound."""
-    disorder = 0
-    which = 2 if w.low_rank else 1
-    get = columns.get
-    for col in cols:  # an empty column's info is (0, 0, 0)
-        info = get(col)
-        if info is None:
-            info = columns[col] = _column_info(col)
-        disorder += info[which]
-    buried = 0  # cards above the next card each foundation needs
-    later = 0  # cards above the card after it (counted only when `after` weighs them)
-    after = w.after
+    _, _, needed, later_needed = _FOUND.get(found) or _found_info(found)
+    disorder = sum(map(_above_lower if w.low_rank else _breaks, map(columns.__getitem__, cols)))
     # The columns laid end to end, 0 (no card) between them and after the last: finding a
     # card and the end of its column is then two C-level searches instead of a scan.
     layout = _GAP.join(cols) + _GAP
     find = layout.find
-    for s, rank in enumerate(found):
-        if rank < 13:
-            at = find((rank + 1) * 4 + s)
+    buried = 0  # cards above the next card each foundation needs
+    for card in needed:
+        at = find(card)
+        if at >= 0:
+            buried += find(0, at) - at - 1
+    later = 0  # cards above the card after it (counted only when `after` weighs them)
+    after = w.after
+    if after:
+        for card in later_needed:
+            at = find(card)
             if at >= 0:
-                buried += find(0, at) - at - 1
-            if after and rank < 12:
-                at = find((rank + 2) * 4 + s)
-                if at >= 0:
-                    later += find(0, at) - at - 1
+                later += find(0, at) - at - 1
     return (
         (52 - sum(found)) * w.out
         + buried * w.buried

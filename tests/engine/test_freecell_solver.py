@@ -128,7 +128,7 @@ def test_whole_runs_keeps_a_partial_run_move_only_when_it_uncovers_a_card_for_th
         _column("10C"),
     )
     found = (0, 0, hearts_home, 0)
-    children = freecell_solver._children(columns, (0, 0, 0, 0), found, {}, None, whole_runs)
+    children = freecell_solver._children(columns, (0, 0, 0, 0), found, freecell_solver._Columns(), None, whole_runs)
     onto_columns = sorted(move for move, *_ in children if move[0] == 0 and move[1] < freecell_solver.CELLS_BASE)
     assert onto_columns == expected
 
@@ -160,9 +160,9 @@ def test_after_weighs_the_cards_above_the_card_after_the_next_one_a_foundation_n
     cells, found = (0, 0, 0, 0), (1, 1, 1, 1)
     plain = freecell_solver.Strategy()
     looking = freecell_solver.Strategy(after=3)
-    difference = freecell_solver._score(columns, cells, found, {}, looking) - freecell_solver._score(
-        columns, cells, found, {}, plain
-    )
+    difference = freecell_solver._score(
+        columns, cells, found, freecell_solver._Columns(), looking
+    ) - freecell_solver._score(columns, cells, found, freecell_solver._Columns(), plain)
     assert difference == 3 * 2  # the two cards on 3C; nothing sits on 3D
 
 
