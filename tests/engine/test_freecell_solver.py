@@ -161,8 +161,8 @@ def test_after_weighs_the_cards_above_the_card_after_the_next_one_a_foundation_n
     plain = freecell_solver.Strategy()
     looking = freecell_solver.Strategy(after=3)
     difference = freecell_solver._score(
-        columns, cells, found, freecell_solver._Columns(), looking
-    ) - freecell_solver._score(columns, cells, found, freecell_solver._Columns(), plain)
+        columns, cells, found, freecell_solver._Scores(looking)
+    ) - freecell_solver._score(columns, cells, found, freecell_solver._Scores(plain))
     assert difference == 3 * 2  # the two cards on 3C; nothing sits on 3D
 
 
