@@ -34,11 +34,11 @@ import gc
 import heapq
 import random
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import repeat
-from operator import getitem, itemgetter
+from itertools import compress, repeat
+from operator import and_, getitem, itemgetter
 from typing import Any
 
 from engine.cards import RANKS
@@ -455,27 +455,31 @@ def _safe_limits(found: list[int] | tuple[int, ...]) -> list[int]:
 
 
 def _auto(cols: list[Column], cells: list[int], found: list[int]) -> bool:
-    """Send every safe card up, in place; True if anything moved."""
+    """Send every safe card up, in place; True if anything moved.
+
+    Each pass looks only for the few cards the safe rule sends up now (one a suit at most),
+    among the cells and the columns' top cards; foundations only grow, so a card safe at
+    the start of a pass stays safe through it, and passes repeat until one moves nothing."""
     moved = False
-    again = True
-    while again:
-        again = False
-        limit = _safe_limits(found)
-        for i, c in enumerate(cells):
-            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= limit[c & 3]:
-                found[c & 3] += 1
-                cells[i] = 0
-                again = moved = True
-        for i, col in enumerate(cols):
-            while col:
-                c = col[-1]
-                if found[c & 3] != (c >> 2) - 1 or (c >> 2) > limit[c & 3]:
-                    break
-                found[c & 3] += 1
-                col = col[:-1]
-                again = moved = True
-            cols[i] = col
-    return moved
+    tops = [col[-1] if col else 0 for col in cols]
+    while True:
+        key = tuple(found)
+        safe_cards = (_FOUND.get(key) or _found_info(key))[6]
+        went = False
+        for c in safe_cards:
+            if c in cells:
+                cells[cells.index(c)] = 0
+            elif c in tops:
+                i = tops.index(c)
+                col = cols[i] = cols[i][:-1]
+                tops[i] = col[-1] if col else 0
+            else:
+                continue
+            found[c & 3] += 1
+            went = True
+        if not went:
+            return moved
+        moved = True
 
 
 def _column_info(col: Column) -> tuple[int, int, int]:
@@ -507,16 +511,16 @@ def _column_info(col: Column) -> tuple[int, int, int]:
 
 # What a search keeps per column (bytes), since the same column recurs in countless positions:
 # a tuple (run, breaks, above_lower, top card, 1 << top card, the column without its top, the
-# bit of the card under the top, the bits of every card a run card may go onto, the run's
-# moves). A run move is (cards, the two cards it may go onto, their bits, what stays, what
-# moves, the bit of the card it uncovers), for 1..run cards. A bit is 1 << card (0 for no
-# card), so "is any of these cards a top card / ready to go up" is one `&` of ints.
-# An empty column's record is all zeros and empties.
-ColumnRecord = tuple[
-    int, int, int, int, int, Column, int, int, tuple[tuple[int, int, int, int, int, Column, Column, int], ...]
-]
-_EMPTY_RECORD: ColumnRecord = (0, 0, 0, 0, 0, b"", 0, 0, ())
-_top, _top_bit = itemgetter(3), itemgetter(4)
+# bit of the card under the top, by k = 0..13 the bits of every card the top k cards of the
+# run may go onto, the run's moves, the bits the top card may go onto). A run move is (cards,
+# the two cards it may go onto, their bits, what stays, what moves, the bit of the card it
+# uncovers), for 1..run cards. A bit is 1 << card (0 for no card), so "is any of these cards
+# a top card / ready to go up" is one `&` of ints. An empty column's record is all zeros.
+RunMove = tuple[int, int, int, int, int, Column, Column, int]
+ColumnRecord = tuple[int, int, int, int, int, Column, int, tuple[int, ...], tuple[RunMove, ...], int]
+_MAX_RUN = 13
+_EMPTY_RECORD: ColumnRecord = (0, 0, 0, 0, 0, b"", 0, (0,) * (_MAX_RUN + 1), (), 0)
+_top, _top_bit, _top_onto = itemgetter(3), itemgetter(4), itemgetter(9)
 
 
 def _column_record(col: Column) -> ColumnRecord:
@@ -524,33 +528,56 @@ def _column_record(col: Column) -> ColumnRecord:
         return _EMPTY_RECORD
     run, breaks, above_lower = _column_info(col)
     n = len(col)
-    moves = []
-    onto = 0
+    moves: list[RunMove] = []
+    onto = [0]
     for d in range(run):
         a, b = _ONTO[col[n - 1 - d]]
         abit, bbit = _BIT[a], _BIT[b]
-        onto |= abit | bbit
+        onto.append(onto[-1] | abit | bbit)
         rest = col[: n - 1 - d]
         moves.append((d + 1, a, b, abit, bbit, rest, col[n - 1 - d :], _BIT[rest[-1]] if rest else 0))
+    onto += [onto[-1]] * (_MAX_RUN + 1 - len(onto))
     top = col[-1]
-    return run, breaks, above_lower, top, _BIT[top], col[:-1], moves[0][7], onto, tuple(moves)
+    return run, breaks, above_lower, top, _BIT[top], col[:-1], moves[0][7], tuple(onto), tuple(moves), onto[1]
 
 
 class _Columns(dict):
-    """A search's column records by column, each made the first time it is asked for."""
+    """A search's column records by column, each made the first time it is asked for; and
+    what `_children` needs to know of the free cells, by cells (see _cells_info)."""
 
-    __slots__ = ()
+    __slots__ = ("cells",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 
     def __missing__(self, col: Column) -> ColumnRecord:
         record = self[col] = _column_record(col)
         return record
 
 
+def _cells_info(
+    cells: tuple[int, ...], table: dict[tuple[int, ...], tuple[int, int, int, int]]
+) -> tuple[int, int, int, int]:
+    """(free cells, the first free one or -1, the bits of the cells' cards, the bits of the
+    cards they may go onto), kept in `table`: a search meets few arrangements of the cells."""
+    free = cells.count(0)
+    bits = onto = 0
+    for c in cells:
+        if c:
+            a, b = _ONTO[c]
+            bits |= _BIT[c]
+            onto |= _BIT[a] | _BIT[b]
+    info = table[cells] = (free, cells.index(0) if free else -1, bits, onto)
+    return info
+
+
 # Per foundations (a tuple, shared by every position that has them): (bits of the cards that
 # may go up, bits of those the safe rule sends up, the next card each foundation needs, the
-# card after it, the foundations as one small int, the cards still out). At most 14^4 of
+# card after it, the foundations as one small int, the cards still out, the cards the safe
+# rule sends up now). At most 14^4 of
 # them, so one table for every search; _FOUND_BY_KEY finds them again by the int.
-FoundInfo = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
+FoundInfo = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
 _FOUND: dict[tuple[int, ...], FoundInfo] = {}
 _FOUND_BY_KEY: dict[int, FoundInfo] = {}
 
@@ -562,17 +589,19 @@ def _found_info(found: tuple[int, ...]) -> FoundInfo:
         up = safe = 0
         needed: list[int] = []
         later: list[int] = []
+        safe_cards: list[int] = []
         for s, rank in enumerate(found):
             if rank < 13:
                 card = (rank + 1) * 4 + s
                 up |= _BIT[card]
                 if rank + 1 <= limits[s]:
                     safe |= _BIT[card]
+                    safe_cards.append(card)
                 needed.append(card)
                 if rank < 12:
                     later.append(card + 4)
         key = found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
-        info = (up, safe, tuple(needed), tuple(later), key, 52 - sum(found))
+        info = (up, safe, tuple(needed), tuple(later), key, 52 - sum(found), tuple(safe_cards))
         _FOUND[found] = _FOUND_BY_KEY[key] = info
     return info
 
@@ -599,16 +628,16 @@ def _children(
     kind of move out before any list is built.
     """
     out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
-    up, safe, _, _, _, _ = _FOUND.get(found) or _found_info(found)
+    up, safe, _, _, _, _, _ = _FOUND.get(found) or _found_info(found)
+    free, first_cell, cell_bits, cell_onto = columns.cells.get(cells) or _cells_info(cells, columns.cells)
     records = list(map(columns.__getitem__, cols))
-    tops = list(map(_top, records))  # 0 for an empty column, which no card goes onto
     tops_bits = sum(map(_top_bit, records))  # the cards are distinct: the sum is their union
-    free = cells.count(0)
+    tops: list[int] | None = None  # the top cards (0 for an empty column), listed when a move needs them
     empties = cols.count(b"")
     limit = (free + 1) << empties
     limit_empty = (free + 1) << (empties - 1) if empties else 0
     first_empty = cols.index(b"") if empties else -1
-    first_cell = cells.index(0) if free else -1
+    reach = limit if limit < _MAX_RUN else _MAX_RUN  # how many of a run's cards may move at once
     undo: Move | None = None  # the move (as generated here) that would undo `back`
     if back is not None:
         src, dst, count = back
@@ -619,7 +648,8 @@ def _children(
         else:
             undo = (dst, src, count)
 
-    if free < 4:
+    if cell_bits & up or cell_onto & tops_bits or (free < 4 and first_empty >= 0):
+        tops = list(map(_top, records))
         for ci, c in enumerate(cells):
             if not c:
                 continue
@@ -654,7 +684,14 @@ def _children(
                 out.append(((CELLS_BASE + ci, j, 1), tuple(ncols), tcells, found))
 
     to_cell = CELLS_BASE + first_cell
-    for i, record in enumerate(records):
+    if first_cell < 0 and first_empty < 0 and not tops_bits & up:
+        # No card can go to a cell, an empty column or the foundations: only the columns
+        # whose run has a card that fits on a top card can move, and they are few.
+        visit: Iterable[int] = compress(range(8), map(and_, map(_top_onto, records), repeat(tops_bits)))
+    else:
+        visit = range(8)
+    for i in visit:
+        record = records[i]
         top_bit = record[4]
         if not top_bit:
             continue
@@ -667,7 +704,7 @@ def _children(
             ncells = list(cells)
             _auto(ncols, ncells, nfound)
             out.append(((i, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        if record[7] & tops_bits:
+        if record[7][reach] & tops_bits:
             run = record[0]
             for count, a, b, abit, bbit, rest, moving, below in record[8]:
                 if count > limit:
@@ -676,6 +713,8 @@ def _children(
                     continue
                 if whole_runs and count < run and not below & up:
                     continue  # part of a run: worth it only to send the card it uncovers up
+                if tops is None:
+                    tops = list(map(_top, records))
                 ja = tops.index(a) if abit & tops_bits else NO_COLUMN
                 jb = tops.index(b) if bbit & tops_bits else NO_COLUMN
                 for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
@@ -736,7 +775,7 @@ class _ColumnShares(dict):
 
     def __missing__(self, key: int) -> int:
         col, w = self.col, self.strategy
-        _, _, needed, later_needed, _, _ = _FOUND_BY_KEY[key]
+        _, _, needed, later_needed, _, _, _ = _FOUND_BY_KEY[key]
         top = len(col) - 1
         buried = later = 0
         for card in needed:
@@ -778,7 +817,7 @@ def _score(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, .
     needs (and, with `after`, above the card after it), the cards out of sequence in each
     column (see _column_info), occupied cells and, as a bonus, empty columns."""
     w = scores.strategy
-    _, _, _, _, key, out = _FOUND.get(found) or _found_info(found)
+    _, _, _, _, key, out, _ = _FOUND.get(found) or _found_info(found)
     return (
         out * w.out
         + sum(map(getitem, map(scores.__getitem__, cols), repeat(key)))
