@@ -332,7 +332,8 @@ class _Search:
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # The last element is the move that reached the position when it can be taken
         # straight back (see `_children`), else None.
-        self.heap: list[tuple[float, float, int, Position, int, Move | None]] = [(0, 0, 0, start, 0, None)]
+        # The position is laid out flat in the entry (columns, cells, foundations): one tuple fewer a position.
+        self.heap: list[tuple[Any, ...]] = [(0, 0, 0, *start, 0, None)]
 
     @property
     def generated(self) -> int:
@@ -344,9 +345,10 @@ class _Search:
         nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
         scores = self.scores
         rng, whole_runs = self.rng, strategy.whole_runs
+        heappop, heappush = heapq.heappop, heapq.heappush
         stop = len(seen) + limit
         while heap:
-            _, _, index, (pcols, pcells, pfound), depth, back = heapq.heappop(heap)
+            _, _, index, pcols, pcells, pfound, depth, back = heappop(heap)
             depth += 1
             cost = depth * strategy.depth
             for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
@@ -362,7 +364,7 @@ class _Search:
                 tie = rng.random() if rng else len(nodes)
                 # a move that sent no card up (the foundations are the parent's own) can be undone
                 undo = move if cfound is pfound else None
-                heapq.heappush(heap, (score, tie, len(nodes) - 1, (ccols, ccells, cfound), depth, undo))
+                heappush(heap, (score, tie, len(nodes) - 1, ccols, ccells, cfound, depth, undo))
             if len(seen) >= stop:
                 return None
         return False
@@ -377,6 +379,7 @@ class _Search:
 # orders tried (empty columns before building, free cells before empty columns, all kinds
 # but the foundations alike) did worse.
 _KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
+_stack_entry = itemgetter(3, 4, 5)
 
 
 class _DepthFirst:
@@ -439,7 +442,7 @@ class _DepthFirst:
                 undo = move if cfound is pfound else None  # as in _Search
                 fresh.append((kind, score, tie, len(nodes) - 1, (ccols, ccells, cfound), undo))
             fresh.sort(reverse=True)  # the best child last, so it is popped first
-            stack.extend([(i, position, undo) for *_, i, position, undo in fresh])
+            stack.extend(map(_stack_entry, fresh))  # (node index, position, undoable move)
             if len(seen) >= stop:
                 return None
         return False
@@ -807,7 +810,9 @@ class _Scores(dict):
     def __missing__(self, col: Column) -> _ColumnShares:
         w = self.strategy
         _, breaks, above_lower = _column_info(col)
-        shares = self[col] = _ColumnShares(col, (above_lower if w.low_rank else breaks) * w.disorder, w)
+        # An empty column's share is its bonus (it has no disorder and buries nothing).
+        disorder = (above_lower if w.low_rank else breaks) * w.disorder if col else -w.empty
+        shares = self[col] = _ColumnShares(col, disorder, w)
         return shares
 
 
@@ -818,12 +823,7 @@ def _score(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, .
     column (see _column_info), occupied cells and, as a bonus, empty columns."""
     w = scores.strategy
     _, _, _, _, key, out, _ = _FOUND.get(found) or _found_info(found)
-    return (
-        out * w.out
-        + sum(map(getitem, map(scores.__getitem__, cols), repeat(key)))
-        + (4 - cells.count(0)) * w.cell
-        - cols.count(b"") * w.empty
-    )
+    return out * w.out + sum(map(getitem, map(scores.__getitem__, cols), repeat(key))) + (4 - cells.count(0)) * w.cell
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
