@@ -457,14 +457,17 @@ def _safe_limits(found: list[int] | tuple[int, ...]) -> list[int]:
     return [max(2, min(found[a], found[b]) + 1) for a, b in _OTHER]
 
 
-def _auto(cols: list[Column], cells: list[int], found: list[int]) -> bool:
+def _auto(cols: list[Column], cells: list[int], found: list[int], columns: _Columns | None = None) -> bool:
     """Send every safe card up, in place; True if anything moved.
 
     Each pass looks only for the few cards the safe rule sends up now (one a suit at most),
     among the cells and the columns' top cards; foundations only grow, so a card safe at
     the start of a pass stays safe through it, and passes repeat until one moves nothing."""
     moved = False
-    tops = [col[-1] if col else 0 for col in cols]
+    if columns is None:
+        tops = [col[-1] if col else 0 for col in cols]
+    else:  # the records hold the top cards (and will serve the child's expansion too)
+        tops = list(map(_top, map(columns.__getitem__, cols)))
     while True:
         key = tuple(found)
         safe_cards = (_FOUND.get(key) or _found_info(key))[6]
@@ -516,10 +519,11 @@ def _column_info(col: Column) -> tuple[int, int, int]:
 # a tuple (run, breaks, above_lower, top card, 1 << top card, the column without its top, the
 # bit of the card under the top, by k = 0..13 the bits of every card the top k cards of the
 # run may go onto, the run's moves, the bits the top card may go onto). A run move is (cards,
-# the two cards it may go onto, their bits, what stays, what moves, the bit of the card it
-# uncovers), for 1..run cards. A bit is 1 << card (0 for no card), so "is any of these cards
-# a top card / ready to go up" is one `&` of ints. An empty column's record is all zeros.
-RunMove = tuple[int, int, int, int, int, Column, Column, int]
+# the two cards it may go onto, their bits, the union of those, what stays, what moves, the
+# bit of the card it uncovers), for 1..run cards. A bit is 1 << card (0 for no card), so "is
+# any of these cards a top card / ready to go up" is one `&` of ints. An empty column's
+# record is all zeros.
+RunMove = tuple[int, int, int, int, int, int, Column, Column, int]
 ColumnRecord = tuple[int, int, int, int, int, Column, int, tuple[int, ...], tuple[RunMove, ...], int]
 _MAX_RUN = 13
 _EMPTY_RECORD: ColumnRecord = (0, 0, 0, 0, 0, b"", 0, (0,) * (_MAX_RUN + 1), (), 0)
@@ -538,10 +542,10 @@ def _column_record(col: Column) -> ColumnRecord:
         abit, bbit = _BIT[a], _BIT[b]
         onto.append(onto[-1] | abit | bbit)
         rest = col[: n - 1 - d]
-        moves.append((d + 1, a, b, abit, bbit, rest, col[n - 1 - d :], _BIT[rest[-1]] if rest else 0))
+        moves.append((d + 1, a, b, abit, bbit, abit | bbit, rest, col[n - 1 - d :], _BIT[rest[-1]] if rest else 0))
     onto += [onto[-1]] * (_MAX_RUN + 1 - len(onto))
     top = col[-1]
-    return run, breaks, above_lower, top, _BIT[top], col[:-1], moves[0][7], tuple(onto), tuple(moves), onto[1]
+    return run, breaks, above_lower, top, _BIT[top], col[:-1], moves[0][8], tuple(onto), tuple(moves), onto[1]
 
 
 class _Columns(dict):
@@ -662,7 +666,7 @@ def _children(
                 nfound = list(found)
                 nfound[c & 3] += 1
                 ncols = list(cols)
-                _auto(ncols, ncells, nfound)
+                _auto(ncols, ncells, nfound, columns)
                 out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
             a, b = _ONTO[c]
             abit, bbit = _BIT[a], _BIT[b]
@@ -705,14 +709,14 @@ def _children(
             nfound = list(found)
             nfound[top & 3] += 1
             ncells = list(cells)
-            _auto(ncols, ncells, nfound)
+            _auto(ncols, ncells, nfound, columns)
             out.append(((i, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
         if record[7][reach] & tops_bits:
             run = record[0]
-            for count, a, b, abit, bbit, rest, moving, below in record[8]:
+            for count, a, b, abit, bbit, onto, rest, moving, below in record[8]:
                 if count > limit:
                     break
-                if not (abit | bbit) & tops_bits:  # most cards of a run fit nowhere
+                if not onto & tops_bits:  # most cards of a run fit nowhere
                     continue
                 if whole_runs and count < run and not below & up:
                     continue  # part of a run: worth it only to send the card it uncovers up
@@ -731,14 +735,14 @@ def _children(
                     ncols[j] = cols[j] + moving
                     if below & safe:
                         ncells, nfound = list(cells), list(found)
-                        _auto(ncols, ncells, nfound)
+                        _auto(ncols, ncells, nfound, columns)
                         out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
                     else:
                         out.append((move, tuple(ncols), cells, found))
         if first_empty >= 0:
             run = record[0]
             count = run if run < limit_empty else limit_empty
-            _, _, _, _, _, rest, moving, below = record[8][count - 1]
+            _, _, _, _, _, _, rest, moving, below = record[8][count - 1]
             move = (i, first_empty, count)
             if rest and move != undo:  # moving a whole column into an empty one changes nothing
                 ncols = list(cols)
@@ -746,7 +750,7 @@ def _children(
                 ncols[first_empty] = moving
                 if below & safe:
                     ncells, nfound = list(cells), list(found)
-                    _auto(ncols, ncells, nfound)
+                    _auto(ncols, ncells, nfound, columns)
                     out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
                 else:
                     out.append((move, tuple(ncols), cells, found))
@@ -759,7 +763,7 @@ def _children(
                 ncells[first_cell] = record[3]
                 if record[6] & safe:
                     nfound = list(found)
-                    _auto(ncols, ncells, nfound)
+                    _auto(ncols, ncells, nfound, columns)
                     out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
                 else:
                     out.append((move, tuple(ncols), tuple(ncells), found))
