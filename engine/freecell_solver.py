@@ -34,14 +34,28 @@ import gc
 import heapq
 import random
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import and_, getitem, itemgetter
+from itertools import repeat
+from operator import getitem, itemgetter
 from typing import Any
 
 from engine.cards import RANKS
+from engine.freecell_moves import (
+    CELLS_BASE,
+    FOUND,
+    FOUND_BY_KEY,
+    FOUNDATION,
+    Column,
+    Columns,
+    Move,
+    Position,
+    auto,
+    children,
+    column_info,
+    found_info,
+)
 
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
@@ -54,27 +68,6 @@ SLICE = 500  # positions one strategy generates before the next takes a turn
 CLASSIC_HEAD = 2000  # the classic search's turn, before the strategies take over
 SUIT_ORDER = "CDHS"  # the Microsoft suit order; card = rank * 4 + suit index
 CELL_NAMES = "abcd"
-FOUNDATION = 12  # destination code for the foundations in a recorded move
-CELLS_BASE = 8  # pile codes 0..7 are columns, 8..11 free cells
-
-Column = bytes  # a column's cards bottom first, one byte each: cheap to hash, compare and search
-Position = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...]]
-Move = tuple[int, int, int]  # (source pile, destination pile, cards)
-
-_RED = [False] * 56
-for _c in range(4, 56):
-    _RED[_c] = (_c & 3) in (1, 2)
-# _OTHER[s]: the two suits of the other colour, whose foundations decide safety.
-_OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
-# _ONTO[c]: the columns' top cards that c may be built onto (one rank higher, other colour),
-# the lower first; a king's are 0 and 1, which no column holds.
-_ONTO: list[tuple[int, int]] = [(0, 1)] * 56
-for _c in range(4, 52):
-    _a, _b = (((_c >> 2) + 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
-    _ONTO[_c] = (_a, _b)
-_BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
-_BIT = [1 << _c for _c in range(56)]  # a card as a bit of a set of cards (an int)
-NO_COLUMN = 8  # what `_children` finds for a card no column's top card takes
 
 
 def card_int(code: str) -> int:
@@ -231,7 +224,7 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
     """Run the strategies side by side, SLICE positions each in turn, within `budget` in all."""
     cols, cells, found = to_position(source)
     lcols, lcells, lfound = list(cols), list(cells), list(found)
-    prefix = ["auto"] if _auto(lcols, lcells, lfound) else []
+    prefix = ["auto"] if auto(lcols, lcells, lfound) else []
     start = (tuple(lcols), tuple(lcells), tuple(lfound))
     if sum(lfound) == 52:
         return Result(prefix, 1, False)
@@ -323,7 +316,7 @@ class _Search:
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
-        self.columns = _Columns()
+        self.columns = Columns()
         self.scores = _Scores(strategy)
         # Heap entries are (score, tie-break, node index, position). With no seed the
         # oldest node wins a tie (the first search then plays exactly as the solver
@@ -331,7 +324,7 @@ class _Search:
         # the other searches wander apart from it.
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # The last element is the move that reached the position when it can be taken
-        # straight back (see `_children`), else None.
+        # straight back (see `children`), else None.
         # The position is laid out flat in the entry (columns, cells, foundations): one tuple fewer a position.
         self.heap: list[tuple[Any, ...]] = [(0, 0, 0, *start, 0, None)]
 
@@ -351,7 +344,7 @@ class _Search:
             _, _, index, pcols, pcells, pfound, depth, back = heappop(heap)
             depth += 1
             cost = depth * strategy.depth
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
+            for move, ccols, ccells, cfound in children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
                 size = len(seen)
                 seen.add(key)  # one hash, where `key in seen` first would take two
@@ -399,7 +392,7 @@ class _DepthFirst:
         self.done = False  # set when a pruned search ran out of positions
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
         self.seen = {_key(start[0], start[1])}
-        self.columns = _Columns()
+        self.columns = Columns()
         self.scores = _Scores(strategy)
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # Positions still to expand, the next on top: (node index, position, undoable move).
@@ -418,7 +411,7 @@ class _DepthFirst:
         while stack:
             index, (pcols, pcells, pfound), back = stack.pop()
             fresh = []
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
+            for move, ccols, ccells, cfound in children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key
                 size = len(seen)
                 seen.add(key)
@@ -452,326 +445,8 @@ def _key(cols: tuple[Column, ...], cells: tuple[int, ...]) -> tuple:
     return (*sorted(cols), *sorted(cells))
 
 
-def _safe_limits(found: list[int] | tuple[int, ...]) -> list[int]:
-    """Per suit, the highest rank the safe rule lets go up now (at least 2)."""
-    return [max(2, min(found[a], found[b]) + 1) for a, b in _OTHER]
-
-
-def _auto(cols: list[Column], cells: list[int], found: list[int], columns: _Columns | None = None) -> bool:
-    """Send every safe card up, in place; True if anything moved.
-
-    Each pass looks only for the few cards the safe rule sends up now (one a suit at most),
-    among the cells and the columns' top cards; foundations only grow, so a card safe at
-    the start of a pass stays safe through it, and passes repeat until one moves nothing."""
-    moved = False
-    if columns is None:
-        tops = [col[-1] if col else 0 for col in cols]
-    else:  # the records hold the top cards (and will serve the child's expansion too)
-        tops = list(map(_top, map(columns.__getitem__, cols)))
-    while True:
-        key = tuple(found)
-        safe_cards = (_FOUND.get(key) or _found_info(key))[6]
-        went = False
-        for c in safe_cards:
-            if c in cells:
-                cells[cells.index(c)] = 0
-            elif c in tops:
-                i = tops.index(c)
-                col = cols[i] = cols[i][:-1]
-                tops[i] = col[-1] if col else 0
-            else:
-                continue
-            found[c & 3] += 1
-            went = True
-        if not went:
-            return moved
-        moved = True
-
-
-def _column_info(col: Column) -> tuple[int, int, int]:
-    """(run length at the top, cards above a break, cards above a lower card)."""
-    n = len(col)
-    if not n:
-        return 0, 0, 0
-    run = 1
-    while run < n:
-        upper, lower = col[n - run], col[n - run - 1]
-        if (lower >> 2) != (upper >> 2) + 1 or _RED[lower] == _RED[upper]:
-            break
-        run += 1
-    breaks = 0
-    for k in range(1, n):
-        below, c = col[k - 1], col[k]
-        if (below >> 2) != (c >> 2) + 1 or _RED[below] == _RED[c]:
-            breaks = n - k
-            break
-    above_lower = 0
-    low = 99
-    for c in col:
-        if (c >> 2) > low:
-            above_lower += 1
-        else:
-            low = c >> 2
-    return run, breaks, above_lower
-
-
-# What a search keeps per column (bytes), since the same column recurs in countless positions:
-# a tuple (run, breaks, above_lower, top card, 1 << top card, the column without its top, the
-# bit of the card under the top, by k = 0..13 the bits of every card the top k cards of the
-# run may go onto, the run's moves, the bits the top card may go onto). A run move is (cards,
-# the two cards it may go onto, their bits, the union of those, what stays, what moves, the
-# bit of the card it uncovers), for 1..run cards. A bit is 1 << card (0 for no card), so "is
-# any of these cards a top card / ready to go up" is one `&` of ints. An empty column's
-# record is all zeros.
-RunMove = tuple[int, int, int, int, int, int, Column, Column, int]
-ColumnRecord = tuple[int, int, int, int, int, Column, int, tuple[int, ...], tuple[RunMove, ...], int]
-_MAX_RUN = 13
-_EMPTY_RECORD: ColumnRecord = (0, 0, 0, 0, 0, b"", 0, (0,) * (_MAX_RUN + 1), (), 0)
-_top, _top_bit, _top_onto = itemgetter(3), itemgetter(4), itemgetter(9)
-
-
-def _column_record(col: Column) -> ColumnRecord:
-    if not col:
-        return _EMPTY_RECORD
-    run, breaks, above_lower = _column_info(col)
-    n = len(col)
-    moves: list[RunMove] = []
-    onto = [0]
-    for d in range(run):
-        a, b = _ONTO[col[n - 1 - d]]
-        abit, bbit = _BIT[a], _BIT[b]
-        onto.append(onto[-1] | abit | bbit)
-        rest = col[: n - 1 - d]
-        moves.append((d + 1, a, b, abit, bbit, abit | bbit, rest, col[n - 1 - d :], _BIT[rest[-1]] if rest else 0))
-    onto += [onto[-1]] * (_MAX_RUN + 1 - len(onto))
-    top = col[-1]
-    return run, breaks, above_lower, top, _BIT[top], col[:-1], moves[0][8], tuple(onto), tuple(moves), onto[1]
-
-
-class _Columns(dict):
-    """A search's column records by column, each made the first time it is asked for; and
-    what `_children` needs to know of the free cells, by cells (see _cells_info)."""
-
-    __slots__ = ("cells",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.cells: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-
-    def __missing__(self, col: Column) -> ColumnRecord:
-        record = self[col] = _column_record(col)
-        return record
-
-
-def _cells_info(
-    cells: tuple[int, ...], table: dict[tuple[int, ...], tuple[int, int, int, int]]
-) -> tuple[int, int, int, int]:
-    """(free cells, the first free one or -1, the bits of the cells' cards, the bits of the
-    cards they may go onto), kept in `table`: a search meets few arrangements of the cells."""
-    free = cells.count(0)
-    bits = onto = 0
-    for c in cells:
-        if c:
-            a, b = _ONTO[c]
-            bits |= _BIT[c]
-            onto |= _BIT[a] | _BIT[b]
-    info = table[cells] = (free, cells.index(0) if free else -1, bits, onto)
-    return info
-
-
-# Per foundations (a tuple, shared by every position that has them): (bits of the cards that
-# may go up, bits of those the safe rule sends up, the next card each foundation needs, the
-# card after it, the foundations as one small int, the cards still out, the cards the safe
-# rule sends up now). At most 14^4 of
-# them, so one table for every search; _FOUND_BY_KEY finds them again by the int.
-FoundInfo = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
-_FOUND: dict[tuple[int, ...], FoundInfo] = {}
-_FOUND_BY_KEY: dict[int, FoundInfo] = {}
-
-
-def _found_info(found: tuple[int, ...]) -> FoundInfo:
-    info = _FOUND.get(found)
-    if info is None:
-        limits = _safe_limits(found)
-        up = safe = 0
-        needed: list[int] = []
-        later: list[int] = []
-        safe_cards: list[int] = []
-        for s, rank in enumerate(found):
-            if rank < 13:
-                card = (rank + 1) * 4 + s
-                up |= _BIT[card]
-                if rank + 1 <= limits[s]:
-                    safe |= _BIT[card]
-                    safe_cards.append(card)
-                needed.append(card)
-                if rank < 12:
-                    later.append(card + 4)
-        key = found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
-        info = (up, safe, tuple(needed), tuple(later), key, 52 - sum(found), tuple(safe_cards))
-        _FOUND[found] = _FOUND_BY_KEY[key] = info
-    return info
-
-
-def _children(
-    cols: tuple[Column, ...],
-    cells: tuple[int, ...],
-    found: tuple[int, ...],
-    columns: _Columns,
-    back: Move | None = None,
-    whole_runs: bool = False,
-) -> list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]]:
-    """(move, columns, cells, foundations) for every move, auto-moves applied.
-
-    `back` is the move that reached this position from its parent when no card went
-    up with it: the move that takes it back leads to the parent, which the search has
-    already seen, so it is not generated (it would only be built to be thrown away).
-
-    The parent is closed under auto-moves, so a child needs the auto sweep only
-    when a card went up (foundations grew) or a column's new top card is safe;
-    a move out of a free cell or onto a column exposes nothing new. This is the
-    search's inner loop, so it is written out flat, and most columns find nothing to
-    do: one `&` of the column's bits (see ColumnRecord) with this position's rules each
-    kind of move out before any list is built.
-    """
-    out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
-    up, safe, _, _, _, _, _ = _FOUND.get(found) or _found_info(found)
-    free, first_cell, cell_bits, cell_onto = columns.cells.get(cells) or _cells_info(cells, columns.cells)
-    records = list(map(columns.__getitem__, cols))
-    tops_bits = sum(map(_top_bit, records))  # the cards are distinct: the sum is their union
-    tops: list[int] | None = None  # the top cards (0 for an empty column), listed when a move needs them
-    empties = cols.count(b"")
-    limit = (free + 1) << empties
-    limit_empty = (free + 1) << (empties - 1) if empties else 0
-    first_empty = cols.index(b"") if empties else -1
-    reach = limit if limit < _MAX_RUN else _MAX_RUN  # how many of a run's cards may move at once
-    undo: Move | None = None  # the move (as generated here) that would undo `back`
-    if back is not None:
-        src, dst, count = back
-        if src >= CELLS_BASE:  # back to a free cell: the first empty one, as moves name it
-            undo = (dst, CELLS_BASE + first_cell, 1)
-        elif not cols[src]:  # back to a column it emptied: the first empty column
-            undo = (dst, first_empty, count)
-        else:
-            undo = (dst, src, count)
-
-    if cell_bits & up or cell_onto & tops_bits or (free < 4 and first_empty >= 0):
-        tops = list(map(_top, records))
-        for ci, c in enumerate(cells):
-            if not c:
-                continue
-            if _BIT[c] & up:
-                ncells = list(cells)
-                ncells[ci] = 0
-                nfound = list(found)
-                nfound[c & 3] += 1
-                ncols = list(cols)
-                _auto(ncols, ncells, nfound, columns)
-                out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-            a, b = _ONTO[c]
-            abit, bbit = _BIT[a], _BIT[b]
-            if (abit | bbit) & tops_bits:
-                ja = tops.index(a) if abit & tops_bits else NO_COLUMN
-                jb = tops.index(b) if bbit & tops_bits else NO_COLUMN
-                targets = [j for j in ((ja, jb) if ja < jb else (jb, ja)) if j != NO_COLUMN]
-            elif first_empty < 0:
-                continue
-            else:
-                targets = []
-            if first_empty >= 0:
-                targets.append(first_empty)
-            ncells = list(cells)
-            ncells[ci] = 0
-            tcells = tuple(ncells)
-            for j in targets:
-                if (CELLS_BASE + ci, j, 1) == undo:
-                    continue
-                ncols = list(cols)
-                ncols[j] = cols[j] + _BYTE[c]
-                out.append(((CELLS_BASE + ci, j, 1), tuple(ncols), tcells, found))
-
-    to_cell = CELLS_BASE + first_cell
-    if first_cell < 0 and first_empty < 0 and not tops_bits & up:
-        # No card can go to a cell, an empty column or the foundations: only the columns
-        # whose run has a card that fits on a top card can move, and they are few.
-        visit: Iterable[int] = compress(range(8), map(and_, map(_top_onto, records), repeat(tops_bits)))
-    else:
-        visit = range(8)
-    for i in visit:
-        record = records[i]
-        top_bit = record[4]
-        if not top_bit:
-            continue
-        if top_bit & up:
-            top = record[3]
-            ncols = list(cols)
-            ncols[i] = record[5]
-            nfound = list(found)
-            nfound[top & 3] += 1
-            ncells = list(cells)
-            _auto(ncols, ncells, nfound, columns)
-            out.append(((i, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        if record[7][reach] & tops_bits:
-            run = record[0]
-            for count, a, b, abit, bbit, onto, rest, moving, below in record[8]:
-                if count > limit:
-                    break
-                if not onto & tops_bits:  # most cards of a run fit nowhere
-                    continue
-                if whole_runs and count < run and not below & up:
-                    continue  # part of a run: worth it only to send the card it uncovers up
-                if tops is None:
-                    tops = list(map(_top, records))
-                ja = tops.index(a) if abit & tops_bits else NO_COLUMN
-                jb = tops.index(b) if bbit & tops_bits else NO_COLUMN
-                for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
-                    if j == NO_COLUMN:
-                        continue
-                    move = (i, j, count)
-                    if move == undo:
-                        continue
-                    ncols = list(cols)
-                    ncols[i] = rest
-                    ncols[j] = cols[j] + moving
-                    if below & safe:
-                        ncells, nfound = list(cells), list(found)
-                        _auto(ncols, ncells, nfound, columns)
-                        out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
-                    else:
-                        out.append((move, tuple(ncols), cells, found))
-        if first_empty >= 0:
-            run = record[0]
-            count = run if run < limit_empty else limit_empty
-            _, _, _, _, _, _, rest, moving, below = record[8][count - 1]
-            move = (i, first_empty, count)
-            if rest and move != undo:  # moving a whole column into an empty one changes nothing
-                ncols = list(cols)
-                ncols[i] = rest
-                ncols[first_empty] = moving
-                if below & safe:
-                    ncells, nfound = list(cells), list(found)
-                    _auto(ncols, ncells, nfound, columns)
-                    out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
-                else:
-                    out.append((move, tuple(ncols), cells, found))
-        if first_cell >= 0:
-            move = (i, to_cell, 1)
-            if move != undo:
-                ncols = list(cols)
-                ncols[i] = record[5]
-                ncells = list(cells)
-                ncells[first_cell] = record[3]
-                if record[6] & safe:
-                    nfound = list(found)
-                    _auto(ncols, ncells, nfound, columns)
-                    out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
-                else:
-                    out.append((move, tuple(ncols), tuple(ncells), found))
-    return out
-
-
 class _ColumnShares(dict):
-    """One column's share of a search's score, by foundations (their key in _FOUND_BY_KEY):
+    """One column's share of a search's score, by foundations (their key in FOUND_BY_KEY):
     its disorder and the cards above the cards its foundations need next, weighted."""
 
     __slots__ = ("col", "disorder", "strategy")
@@ -782,7 +457,7 @@ class _ColumnShares(dict):
 
     def __missing__(self, key: int) -> int:
         col, w = self.col, self.strategy
-        _, _, needed, later_needed, _, _, _ = _FOUND_BY_KEY[key]
+        _, _, needed, later_needed, _, _, _ = FOUND_BY_KEY[key]
         top = len(col) - 1
         buried = later = 0
         for card in needed:
@@ -813,7 +488,7 @@ class _Scores(dict):
 
     def __missing__(self, col: Column) -> _ColumnShares:
         w = self.strategy
-        _, breaks, above_lower = _column_info(col)
+        _, breaks, above_lower = column_info(col)
         # An empty column's share is its bonus (it has no disorder and buries nothing).
         disorder = (above_lower if w.low_rank else breaks) * w.disorder if col else -w.empty
         shares = self[col] = _ColumnShares(col, disorder, w)
@@ -824,9 +499,9 @@ def _score(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, .
     """Lower is better: an estimate of the work left, not a bound. It weighs (by `scores`'
     strategy) the cards still out, how many cards lie above the next card each foundation
     needs (and, with `after`, above the card after it), the cards out of sequence in each
-    column (see _column_info), occupied cells and, as a bonus, empty columns."""
+    column (see column_info), occupied cells and, as a bonus, empty columns."""
     w = scores.strategy
-    _, _, _, _, key, out, _ = _FOUND.get(found) or _found_info(found)
+    _, _, _, _, key, out, _ = FOUND.get(found) or found_info(found)
     return out * w.out + sum(map(getitem, map(scores.__getitem__, cols), repeat(key))) + (4 - cells.count(0)) * w.cell
 
 
@@ -844,7 +519,7 @@ def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -
     for src, dst, count in moves:
         texts.append(_text(src, dst, count, lcols))
         _play(lcols, lcells, lfound, src, dst, count)
-        _auto(lcols, lcells, lfound)
+        auto(lcols, lcells, lfound)
     return texts
 
 
@@ -862,7 +537,7 @@ def _text(src: int, dst: int, count: int, cols: list[Column]) -> str:
 
 def _play(cols: list[Column], cells: list[int], found: list[int], src: int, dst: int, count: int) -> None:
     if src >= CELLS_BASE:
-        moving: Column = _BYTE[cells[src - CELLS_BASE]]
+        moving: Column = bytes((cells[src - CELLS_BASE],))
         cells[src - CELLS_BASE] = 0
     else:
         moving = cols[src][len(cols[src]) - count :]
