@@ -235,7 +235,8 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
 def _run(start: Position, budget: int, prefix: list[str]) -> Result:
     """The classic search's head start, then each stage of SCHEDULE in turn: its searches
     take SLICE positions each in turn until the stage's share of the budget is spent."""
-    classic = _Search(start, CLASSIC)
+    columns = Columns()  # column records do not depend on the strategy: one table for every search here
+    classic = _Search(start, CLASSIC, columns)
     outcome = classic.advance(min(CLASSIC_HEAD, budget))
     used = classic.generated - 1
     if outcome is False:  # the whole space was searched: no strategy can do better
@@ -244,15 +245,15 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(prefix + outcome, used, False)
     rotation: list[_Search | _DepthFirst] = []
     for strategies, until, keep in SCHEDULE:
-        rotation = (rotation if keep else []) + [_searcher(start, strategy) for strategy in strategies]
+        rotation = (rotation if keep else []) + [_searcher(start, strategy, columns) for strategy in strategies]
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
             return result
     return Result(None, used, False)
 
 
-def _searcher(start: Position, strategy: Strategy) -> _Search | _DepthFirst:
-    return _DepthFirst(start, strategy) if strategy.depth_first else _Search(start, strategy)
+def _searcher(start: Position, strategy: Strategy, columns: Columns) -> _Search | _DepthFirst:
+    return _DepthFirst(start, strategy, columns) if strategy.depth_first else _Search(start, strategy, columns)
 
 
 def _rotate(
@@ -309,14 +310,14 @@ def _gc_paused() -> Iterator[None]:
 class _Search:
     """One greedy best-first search that can be advanced a slice at a time."""
 
-    def __init__(self, start: Position, strategy: Strategy) -> None:
+    def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
         self.start = start
         self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
-        self.columns = Columns()
+        self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
         # Heap entries are (score, tie-break, node index, position). With no seed the
         # oldest node wins a tie (the first search then plays exactly as the solver
@@ -386,13 +387,13 @@ class _DepthFirst:
     runs dry has tried every reachable position.
     """
 
-    def __init__(self, start: Position, strategy: Strategy) -> None:
+    def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
         self.start = start
         self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
         self.seen = {_key(start[0], start[1])}
-        self.columns = Columns()
+        self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # Positions still to expand, the next on top: (node index, position, undoable move).
