@@ -9,6 +9,11 @@ their lines): free cells first, then columns, each in index order (see `children
 This is the solver's inner loop. What it needs of a column (its run, the run's moves) is
 worked out once per search and kept in `Columns`; what it needs of a set of foundations
 once for all in FOUND. Sets of cards are ints with bit `card` set, so most tests are one `&`.
+Issue 11: with the score's per-column cache (freecell_solver `_Scores`) this took the CPU per
+generated position from 13-14 us to 9-10 us on the slow deals (the 24 least slow of the 320
+slowest of 1..32000, one process, old and new in turn on a shared machine: ratio 0.64-0.77,
+median 0.70; instructions counted by callgrind 0.55-0.6), and by 12-28% on deals 1..300.
+The tests hold the plain generator this replaced as an oracle for its moves and their order.
 """
 
 from __future__ import annotations
