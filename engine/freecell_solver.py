@@ -37,9 +37,25 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import repeat
+from operator import getitem, itemgetter
 from typing import Any
 
 from engine.cards import RANKS
+from engine.freecell_moves import (
+    CELLS_BASE,
+    FOUND,
+    FOUND_BY_KEY,
+    FOUNDATION,
+    Column,
+    Columns,
+    Move,
+    Position,
+    auto,
+    children,
+    column_info,
+    found_info,
+)
 
 __all__ = ["DEFAULT_BUDGET", "Result", "evaluate", "search", "solve", "to_position"]
 
@@ -52,27 +68,6 @@ SLICE = 500  # positions one strategy generates before the next takes a turn
 CLASSIC_HEAD = 2000  # the classic search's turn, before the strategies take over
 SUIT_ORDER = "CDHS"  # the Microsoft suit order; card = rank * 4 + suit index
 CELL_NAMES = "abcd"
-FOUNDATION = 12  # destination code for the foundations in a recorded move
-CELLS_BASE = 8  # pile codes 0..7 are columns, 8..11 free cells
-
-Column = bytes  # a column's cards bottom first, one byte each: cheap to hash, compare and search
-Position = tuple[tuple[Column, ...], tuple[int, ...], tuple[int, ...]]
-Move = tuple[int, int, int]  # (source pile, destination pile, cards)
-
-_RED = [False] * 56
-for _c in range(4, 56):
-    _RED[_c] = (_c & 3) in (1, 2)
-# _OTHER[s]: the two suits of the other colour, whose foundations decide safety.
-_OTHER = ((1, 2), (0, 3), (0, 3), (1, 2))
-# _ONTO[c]: the columns' top cards that c may be built onto (one rank higher, other colour),
-# the lower first; a king's are 0 and 1, which no column holds.
-_ONTO: list[tuple[int, int]] = [(0, 1)] * 56
-for _c in range(4, 52):
-    _a, _b = (((_c >> 2) + 1) * 4 + s for s in range(4) if _RED[_c] != (s in (1, 2)))
-    _ONTO[_c] = (_a, _b)
-_BYTE = [bytes((_c,)) for _c in range(56)]  # a card as a one-card column
-NO_COLUMN = 8  # what `_children` finds for a card no column's top card takes
-_GAP = b"\x00"  # no card: what `_score` lays between columns
 
 
 def card_int(code: str) -> int:
@@ -222,14 +217,14 @@ def solve(source: Any, budget: int = DEFAULT_BUDGET) -> list[str] | None:
 def evaluate(source: Any) -> int:
     """The heuristic of EVALUATION for a position (lower is closer to a win)."""
     cols, cells, found = to_position(source)
-    return _score(cols, cells, found, {}, EVALUATION)
+    return _score(cols, cells, found, _Scores(EVALUATION))
 
 
 def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
     """Run the strategies side by side, SLICE positions each in turn, within `budget` in all."""
     cols, cells, found = to_position(source)
     lcols, lcells, lfound = list(cols), list(cells), list(found)
-    prefix = ["auto"] if _auto(lcols, lcells, lfound) else []
+    prefix = ["auto"] if auto(lcols, lcells, lfound) else []
     start = (tuple(lcols), tuple(lcells), tuple(lfound))
     if sum(lfound) == 52:
         return Result(prefix, 1, False)
@@ -240,7 +235,8 @@ def search(source: Any, budget: int = DEFAULT_BUDGET) -> Result:
 def _run(start: Position, budget: int, prefix: list[str]) -> Result:
     """The classic search's head start, then each stage of SCHEDULE in turn: its searches
     take SLICE positions each in turn until the stage's share of the budget is spent."""
-    classic = _Search(start, CLASSIC)
+    columns = Columns()  # column records do not depend on the strategy: one table for every search here
+    classic = _Search(start, CLASSIC, columns)
     outcome = classic.advance(min(CLASSIC_HEAD, budget))
     used = classic.generated - 1
     if outcome is False:  # the whole space was searched: no strategy can do better
@@ -249,15 +245,15 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(prefix + outcome, used, False)
     rotation: list[_Search | _DepthFirst] = []
     for strategies, until, keep in SCHEDULE:
-        rotation = (rotation if keep else []) + [_searcher(start, strategy) for strategy in strategies]
+        rotation = (rotation if keep else []) + [_searcher(start, strategy, columns) for strategy in strategies]
         result, used = _rotate(rotation, used, min(budget, until), prefix)
         if result is not None:
             return result
     return Result(None, used, False)
 
 
-def _searcher(start: Position, strategy: Strategy) -> _Search | _DepthFirst:
-    return _DepthFirst(start, strategy) if strategy.depth_first else _Search(start, strategy)
+def _searcher(start: Position, strategy: Strategy, columns: Columns) -> _Search | _DepthFirst:
+    return _DepthFirst(start, strategy, columns) if strategy.depth_first else _Search(start, strategy, columns)
 
 
 def _rotate(
@@ -314,22 +310,24 @@ def _gc_paused() -> Iterator[None]:
 class _Search:
     """One greedy best-first search that can be advanced a slice at a time."""
 
-    def __init__(self, start: Position, strategy: Strategy) -> None:
+    def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
         self.start = start
         self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
         # nodes[i] = (parent index, move that reached it); the root has parent -1.
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
-        self.columns: dict[Column, tuple[int, int, int]] = {}
+        self.columns = Columns() if columns is None else columns
+        self.scores = _Scores(strategy)
         # Heap entries are (score, tie-break, node index, position). With no seed the
         # oldest node wins a tie (the first search then plays exactly as the solver
         # always has, so its lines stay the same); a seed breaks ties at random so
         # the other searches wander apart from it.
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # The last element is the move that reached the position when it can be taken
-        # straight back (see `_children`), else None.
-        self.heap: list[tuple[float, float, int, Position, int, Move | None]] = [(0, 0, 0, start, 0, None)]
+        # straight back (see `children`), else None.
+        # The position is laid out flat in the entry (columns, cells, foundations): one tuple fewer a position.
+        self.heap: list[tuple[Any, ...]] = [(0, 0, 0, *start, 0, None)]
 
     @property
     def generated(self) -> int:
@@ -339,13 +337,15 @@ class _Search:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
         nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
+        scores = self.scores
         rng, whole_runs = self.rng, strategy.whole_runs
+        heappop, heappush = heapq.heappop, heapq.heappush
         stop = len(seen) + limit
         while heap:
-            _, _, index, (pcols, pcells, pfound), depth, back = heapq.heappop(heap)
+            _, _, index, pcols, pcells, pfound, depth, back = heappop(heap)
             depth += 1
             cost = depth * strategy.depth
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
+            for move, ccols, ccells, cfound in children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
                 size = len(seen)
                 seen.add(key)  # one hash, where `key in seen` first would take two
@@ -354,11 +354,11 @@ class _Search:
                 nodes.append((index, move))
                 if cfound is not pfound and sum(cfound) == 52:
                     return _replay(nodes, len(nodes) - 1, self.start)
-                score = _score(ccols, ccells, cfound, columns, strategy) + cost
+                score = _score(ccols, ccells, cfound, scores) + cost
                 tie = rng.random() if rng else len(nodes)
                 # a move that sent no card up (the foundations are the parent's own) can be undone
                 undo = move if cfound is pfound else None
-                heapq.heappush(heap, (score, tie, len(nodes) - 1, (ccols, ccells, cfound), depth, undo))
+                heappush(heap, (score, tie, len(nodes) - 1, ccols, ccells, cfound, depth, undo))
             if len(seen) >= stop:
                 return None
         return False
@@ -373,6 +373,7 @@ class _Search:
 # orders tried (empty columns before building, free cells before empty columns, all kinds
 # but the foundations alike) did worse.
 _KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
+_stack_entry = itemgetter(3, 4, 5)
 
 
 class _DepthFirst:
@@ -386,13 +387,14 @@ class _DepthFirst:
     runs dry has tried every reachable position.
     """
 
-    def __init__(self, start: Position, strategy: Strategy) -> None:
+    def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
         self.start = start
         self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
         self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
         self.seen = {_key(start[0], start[1])}
-        self.columns: dict[Column, tuple[int, int, int]] = {}
+        self.columns = Columns() if columns is None else columns
+        self.scores = _Scores(strategy)
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         # Positions still to expand, the next on top: (node index, position, undoable move).
         self.stack: list[tuple[int, Position, Move | None]] = [(0, start, None)]
@@ -404,12 +406,13 @@ class _DepthFirst:
     def advance(self, limit: int) -> list[str] | bool | None:
         """As `_Search.advance`: the winning texts, False when no position is left, else None."""
         nodes, seen, columns, stack, strategy = self.nodes, self.seen, self.columns, self.stack, self.strategy
+        scores = self.scores
         rng, whole_runs = self.rng, strategy.whole_runs
         stop = len(seen) + limit
         while stack:
             index, (pcols, pcells, pfound), back = stack.pop()
             fresh = []
-            for move, ccols, ccells, cfound in _children(pcols, pcells, pfound, columns, back, whole_runs):
+            for move, ccols, ccells, cfound in children(pcols, pcells, pfound, columns, back, whole_runs):
                 key = (*sorted(ccols), *sorted(ccells))  # as _key
                 size = len(seen)
                 seen.add(key)
@@ -427,13 +430,13 @@ class _DepthFirst:
                     kind = _KIND_TO_EMPTY
                 else:
                     kind = _KIND_FROM_CELL if src >= CELLS_BASE else _KIND_BUILD
-                score = _score(ccols, ccells, cfound, columns, strategy)
+                score = _score(ccols, ccells, cfound, scores)
                 # Ties go to the newest child, or at random with a seed.
                 tie = rng.random() if rng else -len(nodes)
                 undo = move if cfound is pfound else None  # as in _Search
                 fresh.append((kind, score, tie, len(nodes) - 1, (ccols, ccells, cfound), undo))
             fresh.sort(reverse=True)  # the best child last, so it is popped first
-            stack.extend([(i, position, undo) for *_, i, position, undo in fresh])
+            stack.extend(map(_stack_entry, fresh))  # (node index, position, undoable move)
             if len(seen) >= stop:
                 return None
         return False
@@ -443,232 +446,64 @@ def _key(cols: tuple[Column, ...], cells: tuple[int, ...]) -> tuple:
     return (*sorted(cols), *sorted(cells))
 
 
-def _safe_limits(found: list[int] | tuple[int, ...]) -> list[int]:
-    """Per suit, the highest rank the safe rule lets go up now (at least 2)."""
-    return [max(2, min(found[a], found[b]) + 1) for a, b in _OTHER]
+class _ColumnShares(dict):
+    """One column's share of a search's score, by foundations (their key in FOUND_BY_KEY):
+    its disorder and the cards above the cards its foundations need next, weighted."""
 
+    __slots__ = ("col", "disorder", "strategy")
 
-def _auto(cols: list[Column], cells: list[int], found: list[int]) -> bool:
-    """Send every safe card up, in place; True if anything moved."""
-    moved = False
-    again = True
-    while again:
-        again = False
-        limit = _safe_limits(found)
-        for i, c in enumerate(cells):
-            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= limit[c & 3]:
-                found[c & 3] += 1
-                cells[i] = 0
-                again = moved = True
-        for i, col in enumerate(cols):
-            while col:
-                c = col[-1]
-                if found[c & 3] != (c >> 2) - 1 or (c >> 2) > limit[c & 3]:
-                    break
-                found[c & 3] += 1
-                col = col[:-1]
-                again = moved = True
-            cols[i] = col
-    return moved
+    def __init__(self, col: Column, disorder: int, strategy: Strategy) -> None:
+        super().__init__()
+        self.col, self.disorder, self.strategy = col, disorder, strategy
 
-
-def _column_info(col: Column) -> tuple[int, int, int]:
-    """(run length at the top, cards above a break, cards above a lower card)."""
-    n = len(col)
-    if not n:
-        return 0, 0, 0
-    run = 1
-    while run < n:
-        upper, lower = col[n - run], col[n - run - 1]
-        if (lower >> 2) != (upper >> 2) + 1 or _RED[lower] == _RED[upper]:
-            break
-        run += 1
-    breaks = 0
-    for k in range(1, n):
-        below, c = col[k - 1], col[k]
-        if (below >> 2) != (c >> 2) + 1 or _RED[below] == _RED[c]:
-            breaks = n - k
-            break
-    above_lower = 0
-    low = 99
-    for c in col:
-        if (c >> 2) > low:
-            above_lower += 1
-        else:
-            low = c >> 2
-    return run, breaks, above_lower
-
-
-def _children(
-    cols: tuple[Column, ...],
-    cells: tuple[int, ...],
-    found: tuple[int, ...],
-    columns: dict[Column, tuple[int, int, int]],
-    back: Move | None = None,
-    whole_runs: bool = False,
-) -> list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]]:
-    """(move, columns, cells, foundations) for every move, auto-moves applied.
-
-    `back` is the move that reached this position from its parent when no card went
-    up with it: the move that takes it back leads to the parent, which the search has
-    already seen, so it is not generated (it would only be built to be thrown away).
-
-    The parent is closed under auto-moves, so a child needs the auto sweep only
-    when a card went up (foundations grew) or a column's new top card is safe;
-    a move out of a free cell or onto a column exposes nothing new. This is the
-    search's inner loop, so it is written out flat: a list, no helper calls.
-    """
-    out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
-    free = cells.count(0)
-    empties = cols.count(b"")
-    limit = (free + 1) << empties
-    limit_empty = (free + 1) << (empties - 1) if empties else 0
-    first_empty = cols.index(b"") if empties else -1
-    first_cell = cells.index(0) if free else -1
-    undo: Move | None = None  # the move (as generated here) that would undo `back`
-    if back is not None:
-        src, dst, count = back
-        if src >= CELLS_BASE:  # back to a free cell: the first empty one, as moves name it
-            undo = (dst, CELLS_BASE + first_cell, 1)
-        elif not cols[src]:  # back to a column it emptied: the first empty column
-            undo = (dst, first_empty, count)
-        else:
-            undo = (dst, src, count)
-    where = {col[-1]: j for j, col in enumerate(cols) if col}  # top card -> its column (cards are unique)
-    f0, f1, f2, f3 = found
-    # the highest rank of each colour the safe rule sends up now
-    safe_black, safe_red = max(2, min(f1, f2) + 1), max(2, min(f0, f3) + 1)
-    red = _RED
-
-    for ci, c in enumerate(cells):
-        if not c:
-            continue
-        if found[c & 3] == (c >> 2) - 1:
-            ncells = list(cells)
-            ncells[ci] = 0
-            nfound = list(found)
-            nfound[c & 3] += 1
-            ncols = list(cols)
-            _auto(ncols, ncells, nfound)
-            out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        a, b = _ONTO[c]
-        ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
-        targets = [j for j in ((ja, jb) if ja < jb else (jb, ja)) if j != NO_COLUMN]
-        if first_empty >= 0:
-            targets.append(first_empty)
-        if targets:
-            ncells = list(cells)
-            ncells[ci] = 0
-            tcells = tuple(ncells)
-            for j in targets:
-                if (CELLS_BASE + ci, j, 1) == undo:
-                    continue
-                ncols = list(cols)
-                ncols[j] = cols[j] + _BYTE[c]
-                out.append(((CELLS_BASE + ci, j, 1), tuple(ncols), tcells, found))
-
-    for i, col in enumerate(cols):
-        if not col:
-            continue
-        n = len(col)
-        top = col[-1]
-        if found[top & 3] == (top >> 2) - 1:
-            ncols = list(cols)
-            ncols[i] = col[:-1]
-            nfound = list(found)
-            nfound[top & 3] += 1
-            ncells = list(cells)
-            _auto(ncols, ncells, nfound)
-            out.append(((i, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-        info = columns.get(col)
-        if info is None:
-            info = columns[col] = _column_info(col)
-        run = info[0]
-        moves: list[tuple[Move, Column, int, Column]] = []  # (move, what stays, target, new target)
-        for d in range(run if run < limit else limit):
-            if whole_runs and d + 1 < run:  # part of a run: worth it only to send the card it uncovers up
-                below = col[n - 2 - d]
-                if found[below & 3] != (below >> 2) - 1:
-                    continue
-            a, b = _ONTO[col[n - 1 - d]]
-            if a not in where and b not in where:  # most cards of a run fit nowhere: say so quickly
-                continue
-            ja, jb = where.get(a, NO_COLUMN), where.get(b, NO_COLUMN)
-            for j in (ja, jb) if ja < jb else (jb, ja):  # in column order, as moves are listed
-                if j != NO_COLUMN:
-                    moves.append(((i, j, d + 1), col[: n - 1 - d], j, cols[j] + col[n - 1 - d :]))
-        if first_empty >= 0:
-            count = run if run < limit_empty else limit_empty
-            if count < n:  # moving a whole column into an empty one changes nothing
-                moves.append(((i, first_empty, count), col[: n - count], first_empty, col[n - count :]))
-        for move, rest, j, moved in moves:
-            if move == undo:
-                continue
-            ncols = list(cols)
-            ncols[i] = rest
-            ncols[j] = moved
-            c = rest[-1] if rest else 0
-            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if red[c] else safe_black):
-                ncells, nfound = list(cells), list(found)
-                _auto(ncols, ncells, nfound)
-                out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
-            else:
-                out.append((move, tuple(ncols), cells, found))
-        if first_cell >= 0 and (i, CELLS_BASE + first_cell, 1) != undo:
-            ncols = list(cols)
-            ncols[i] = rest = col[:-1]
-            ncells = list(cells)
-            ncells[first_cell] = top
-            c = rest[-1] if rest else 0
-            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= (safe_red if red[c] else safe_black):
-                nfound = list(found)
-                _auto(ncols, ncells, nfound)
-                out.append(((i, CELLS_BASE + first_cell, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-            else:
-                out.append(((i, CELLS_BASE + first_cell, 1), tuple(ncols), tuple(ncells), found))
-    return out
-
-
-def _score(
-    cols: tuple[Column, ...],
-    cells: tuple[int, ...],
-    found: tuple[int, ...],
-    columns: dict[Column, tuple[int, int, int]],
-    w: Strategy,
-) -> int:
-    """Lower is better: an estimate of the work left, not a bound."""
-    disorder = 0
-    which = 2 if w.low_rank else 1
-    get = columns.get
-    for col in cols:  # an empty column's info is (0, 0, 0)
-        info = get(col)
-        if info is None:
-            info = columns[col] = _column_info(col)
-        disorder += info[which]
-    buried = 0  # cards above the next card each foundation needs
-    later = 0  # cards above the card after it (counted only when `after` weighs them)
-    after = w.after
-    # The columns laid end to end, 0 (no card) between them and after the last: finding a
-    # card and the end of its column is then two C-level searches instead of a scan.
-    layout = _GAP.join(cols) + _GAP
-    find = layout.find
-    for s, rank in enumerate(found):
-        if rank < 13:
-            at = find((rank + 1) * 4 + s)
+    def __missing__(self, key: int) -> int:
+        col, w = self.col, self.strategy
+        _, _, needed, later_needed, _, _, _ = FOUND_BY_KEY[key]
+        top = len(col) - 1
+        buried = later = 0
+        for card in needed:
+            at = col.find(card)
             if at >= 0:
-                buried += find(0, at) - at - 1
-            if after and rank < 12:
-                at = find((rank + 2) * 4 + s)
+                buried += top - at
+        if w.after:
+            for card in later_needed:
+                at = col.find(card)
                 if at >= 0:
-                    later += find(0, at) - at - 1
-    return (
-        (52 - sum(found)) * w.out
-        + buried * w.buried
-        + later * after
-        + disorder * w.disorder
-        + (4 - cells.count(0)) * w.cell
-        - cols.count(b"") * w.empty
-    )
+                    later += top - at
+        share = self[key] = self.disorder + buried * w.buried + later * w.after
+        return share
+
+
+class _Scores(dict):
+    """A search's column shares (_ColumnShares) by column, each made the first time it is asked for.
+
+    A column's share depends only on the column and the foundations, and few pairs of them
+    recur endlessly (about 42,000 pairs in 2.2 million columns scored on the slow deals), so
+    scoring a position is eight lookups rather than a search of every column."""
+
+    __slots__ = ("strategy",)
+
+    def __init__(self, strategy: Strategy) -> None:
+        super().__init__()
+        self.strategy = strategy
+
+    def __missing__(self, col: Column) -> _ColumnShares:
+        w = self.strategy
+        _, breaks, above_lower = column_info(col)
+        # An empty column's share is its bonus (it has no disorder and buries nothing).
+        disorder = (above_lower if w.low_rank else breaks) * w.disorder if col else -w.empty
+        shares = self[col] = _ColumnShares(col, disorder, w)
+        return shares
+
+
+def _score(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, ...], scores: _Scores) -> int:
+    """Lower is better: an estimate of the work left, not a bound. It weighs (by `scores`'
+    strategy) the cards still out, how many cards lie above the next card each foundation
+    needs (and, with `after`, above the card after it), the cards out of sequence in each
+    column (see column_info), occupied cells and, as a bonus, empty columns."""
+    w = scores.strategy
+    _, _, _, _, key, out, _ = FOUND.get(found) or found_info(found)
+    return out * w.out + sum(map(getitem, map(scores.__getitem__, cols), repeat(key))) + (4 - cells.count(0)) * w.cell
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
@@ -685,7 +520,7 @@ def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -
     for src, dst, count in moves:
         texts.append(_text(src, dst, count, lcols))
         _play(lcols, lcells, lfound, src, dst, count)
-        _auto(lcols, lcells, lfound)
+        auto(lcols, lcells, lfound)
     return texts
 
 
@@ -703,7 +538,7 @@ def _text(src: int, dst: int, count: int, cols: list[Column]) -> str:
 
 def _play(cols: list[Column], cells: list[int], found: list[int], src: int, dst: int, count: int) -> None:
     if src >= CELLS_BASE:
-        moving: Column = _BYTE[cells[src - CELLS_BASE]]
+        moving: Column = bytes((cells[src - CELLS_BASE],))
         cells[src - CELLS_BASE] = 0
     else:
         moving = cols[src][len(cols[src]) - count :]

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from engine import freecell_solver
+from engine import freecell_moves, freecell_solver
 from engine.freecell import GAME, microsoft_deal
 
 
@@ -128,7 +128,7 @@ def test_whole_runs_keeps_a_partial_run_move_only_when_it_uncovers_a_card_for_th
         _column("10C"),
     )
     found = (0, 0, hearts_home, 0)
-    children = freecell_solver._children(columns, (0, 0, 0, 0), found, {}, None, whole_runs)
+    children = freecell_moves.children(columns, (0, 0, 0, 0), found, freecell_moves.Columns(), None, whole_runs)
     onto_columns = sorted(move for move, *_ in children if move[0] == 0 and move[1] < freecell_solver.CELLS_BASE)
     assert onto_columns == expected
 
@@ -160,9 +160,9 @@ def test_after_weighs_the_cards_above_the_card_after_the_next_one_a_foundation_n
     cells, found = (0, 0, 0, 0), (1, 1, 1, 1)
     plain = freecell_solver.Strategy()
     looking = freecell_solver.Strategy(after=3)
-    difference = freecell_solver._score(columns, cells, found, {}, looking) - freecell_solver._score(
-        columns, cells, found, {}, plain
-    )
+    difference = freecell_solver._score(
+        columns, cells, found, freecell_solver._Scores(looking)
+    ) - freecell_solver._score(columns, cells, found, freecell_solver._Scores(plain))
     assert difference == 3 * 2  # the two cards on 3C; nothing sits on 3D
 
 
@@ -178,7 +178,7 @@ DEPTH_FIRST = freecell_solver.Strategy(depth_first=True, cell=3, empty=5, whole_
 def _start(state):
     """The position a search starts from: the deal with its safe cards sent up (in `state` too)."""
     cols, cells, found = (list(part) for part in freecell_solver.to_position(state))
-    if freecell_solver._auto(cols, cells, found):
+    if freecell_moves.auto(cols, cells, found):
         state.apply(0, "auto")
     return tuple(cols), tuple(cells), tuple(found)
 
@@ -275,3 +275,165 @@ def test_the_look_ahead_stage_returns_the_depth_first_search_s_line_when_it_wins
     assert result.moves == ["auto", *alone.advance(1_000)]  # the deal starts with a safe card to send up
     assert result.nodes > freecell_solver.CLASSIC_HEAD + freecell_solver.LOOKAHEAD[0].turn
     assert state.won
+
+
+# Plain references for the tuned inner loop (engine/freecell_moves.py, `_score`): the move
+# generator, auto sweep and heuristic as they read before they were tuned for speed. The
+# searches' tie-breaks depend on the exact list and order of children, so the tuned code must
+# give the same children, in the same order, with the same scores.
+def _reference_auto(cols, cells, found):
+    again = True
+    while again:
+        again = False
+        limit = [max(2, min(found[a], found[b]) + 1) for a, b in ((1, 2), (0, 3), (0, 3), (1, 2))]
+        for i, c in enumerate(cells):
+            if c and found[c & 3] == (c >> 2) - 1 and (c >> 2) <= limit[c & 3]:
+                found[c & 3], cells[i], again = found[c & 3] + 1, 0, True
+        for i, col in enumerate(cols):
+            while col and found[col[-1] & 3] == (col[-1] >> 2) - 1 and (col[-1] >> 2) <= limit[col[-1] & 3]:
+                found[col[-1] & 3] += 1
+                col, again = col[:-1], True
+            cols[i] = col
+
+
+def _reference_onto(card):
+    """The top cards `card` may be built onto, the lower first (none for a king)."""
+    red = (card & 3) in (1, 2)
+    return [((card >> 2) + 1) * 4 + s for s in range(4) if red != (s in (1, 2))] if card >> 2 < 13 else []
+
+
+def _reference_run(col):
+    run = 1 if col else 0
+    while run < len(col):
+        upper, lower = col[-run], col[-run - 1]
+        if lower >> 2 != (upper >> 2) + 1 or ((lower & 3) in (1, 2)) == ((upper & 3) in (1, 2)):
+            break
+        run += 1
+    return run
+
+
+def _reference_children(cols, cells, found, back, whole_runs):
+    moves = []  # (move, columns, cells, foundations) before the auto sweep
+    free, empties = cells.count(0), cols.count(b"")
+    limit, limit_empty = (free + 1) << empties, (free + 1) << (empties - 1) if empties else 0
+    first_empty = cols.index(b"") if empties else -1
+    first_cell = cells.index(0) if free else -1
+    where = {col[-1]: j for j, col in enumerate(cols) if col}
+
+    def child(move, changes, new_cells=cells, new_found=found):
+        ncols = list(cols)
+        for j, col in changes:
+            ncols[j] = col
+        moves.append((move, ncols, list(new_cells), list(new_found)))
+
+    for ci, c in enumerate(cells):
+        if not c:
+            continue
+        emptied = [0 if k == ci else x for k, x in enumerate(cells)]
+        if found[c & 3] == (c >> 2) - 1:
+            child(
+                (freecell_solver.CELLS_BASE + ci, freecell_solver.FOUNDATION, 1),
+                [],
+                emptied,
+                [f + (s == c & 3) for s, f in enumerate(found)],
+            )
+        targets = sorted(where[t] for t in _reference_onto(c) if t in where)
+        for j in targets + ([first_empty] if empties else []):
+            child((freecell_solver.CELLS_BASE + ci, j, 1), [(j, cols[j] + bytes((c,)))], emptied)
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        n, top, run = len(col), col[-1], _reference_run(col)
+        if found[top & 3] == (top >> 2) - 1:
+            child(
+                (i, freecell_solver.FOUNDATION, 1),
+                [(i, col[:-1])],
+                cells,
+                [f + (s == top & 3) for s, f in enumerate(found)],
+            )
+        for d in range(min(run, limit)):
+            below = col[n - 2 - d] if d + 1 < n else 0
+            if whole_runs and d + 1 < run and found[below & 3] != (below >> 2) - 1:
+                continue
+            targets = sorted(where[t] for t in _reference_onto(col[n - 1 - d]) if t in where)
+            for j in targets:
+                child((i, j, d + 1), [(i, col[: n - 1 - d]), (j, cols[j] + col[n - 1 - d :])])
+        count = min(run, limit_empty)
+        if empties and count < n:
+            child((i, first_empty, count), [(i, col[: n - count]), (first_empty, col[n - count :])])
+        if free:
+            to_cell = [top if k == first_cell else x for k, x in enumerate(cells)]
+            child((i, freecell_solver.CELLS_BASE + first_cell, 1), [(i, col[:-1])], to_cell)
+    undo = None
+    if back is not None:
+        src, dst, count = back
+        if src >= freecell_solver.CELLS_BASE:
+            undo = (dst, freecell_solver.CELLS_BASE + first_cell, 1)
+        else:
+            undo = (dst, src if cols[src] else first_empty, count)
+    out = []
+    for move, ncols, ncells, nfound in moves:
+        if move != undo:
+            _reference_auto(ncols, ncells, nfound)
+            out.append((move, tuple(ncols), tuple(ncells), tuple(nfound)))
+    return out
+
+
+def _reference_score(cols, cells, found, w):
+    disorder = 0
+    for col in cols:
+        breaks = next((len(col) - k for k in range(1, len(col)) if _reference_run(col[k - 1 : k + 1]) < 2), 0)
+        lows = [min(c >> 2 for c in col[:k]) for k in range(1, len(col))]
+        above_lower = sum(1 for k, c in enumerate(col[1:]) if c >> 2 > lows[k])
+        disorder += above_lower if w.low_rank else breaks
+
+    def above(card):
+        col = next((col for col in cols if card in col), b"")
+        return len(col) - 1 - col.index(card) if col else 0
+
+    buried = sum(above((rank + 1) * 4 + s) for s, rank in enumerate(found) if rank < 13)
+    later = sum(above((rank + 2) * 4 + s) for s, rank in enumerate(found) if rank < 12)
+    return (
+        (52 - sum(found)) * w.out
+        + buried * w.buried
+        + later * w.after
+        + disorder * w.disorder
+        + (4 - cells.count(0)) * w.cell
+        - cols.count(b"") * w.empty
+    )
+
+
+def _positions(deal, count):
+    """The first `count` positions a breadth-first walk of the reference moves meets from a
+    deal, each with the move that reached it when no card went up (else None)."""
+    cols, cells, found = _start(GAME.new(1, options={"deal": str(deal)}))
+    queue, seen, out = [((cols, cells, found), None)], {(cols, cells)}, []
+    while queue and len(out) < count:
+        position, back = queue.pop(0)
+        out.append((position, back))
+        for move, *child in _reference_children(*position, back, False):
+            if (child[0], child[1]) not in seen:
+                seen.add((child[0], child[1]))
+                queue.append((tuple(child), move if child[2] == position[2] else None))
+    return out
+
+
+@pytest.mark.parametrize("deal", [1, 617, 4864, 9542])
+def test_children_lists_the_same_moves_in_the_same_order_as_the_plain_generator(deal):
+    positions = _positions(deal, 400)
+    for whole_runs in (False, True):
+        columns = freecell_moves.Columns()  # one cache across the walk, as a search keeps it
+        for (cols, cells, found), back in positions:
+            expected = _reference_children(cols, cells, found, back, whole_runs)
+            assert freecell_moves.children(cols, cells, found, columns, back, whole_runs) == expected
+
+
+@pytest.mark.parametrize("deal", [1, 4864])
+def test_the_score_matches_the_plain_heuristic_for_every_search_s_weights(deal):
+    positions = _positions(deal, 300)
+    weights = {freecell_solver.CLASSIC, freecell_solver.EVALUATION, *freecell_solver.STRATEGIES}
+    weights |= {*freecell_solver.LOOKAHEAD, *freecell_solver.LATE_STRATEGIES}
+    for w in weights:
+        scores = freecell_solver._Scores(w)
+        for (cols, cells, found), _ in positions:
+            assert freecell_solver._score(cols, cells, found, scores) == _reference_score(cols, cells, found, w)
