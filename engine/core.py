@@ -422,7 +422,8 @@ def readings(text: str) -> list[str]:
             out.append(plain)
     if plain in SYNONYMS:
         out.append(SYNONYMS[plain])
-    return list(dict.fromkeys(r for r in out if r))
+    # A blank text has no reading but itself, so the game refuses it in its own words.
+    return list(dict.fromkeys(r for r in out if r)) or [text]
 
 
 def normalise(text: str) -> str:

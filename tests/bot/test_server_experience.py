@@ -5,6 +5,7 @@ Each test drives the real bot through SimCord's Discord surface on a real SQLite
 
 from __future__ import annotations
 
+import logging
 import re
 
 import discord
@@ -218,6 +219,19 @@ async def test_what_people_naturally_type_is_understood(simcord_env, world):
         assert result.response.content.startswith("✅"), (typed, result.response.content)
         assert table.version == version + 1
     assert card
+
+
+async def test_a_blank_move_gets_the_games_own_refusal_and_changes_nothing(simcord_env, world, caplog):
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    seat = table.state.to_move[0]
+    mover = members_of(table, alice, bob)[seat]
+    for blank in ("", " ", "  \t"):
+        with caplog.at_level(logging.ERROR):
+            result = await mover.slash(channel, "dickory play", action=blank)
+        assert result.response.ephemeral and result.response.content, repr(blank)
+        assert table.version == 0
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
 
 
 async def test_autocomplete_matches_cards_first(simcord_env, world):

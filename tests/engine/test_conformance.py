@@ -64,8 +64,11 @@ def test_random_play_keeps_the_contract(name, players, seed):
 def check_rejection_changes_nothing(state):
     before = json.dumps(state.dump(), sort_keys=True)
     seat = state.to_move[0]
-    with pytest.raises(IllegalAction):
-        state.apply(seat, "frobnicate the wombat")
+    for junk in ("frobnicate the wombat", "", "   ", ";;;"):
+        with pytest.raises(IllegalAction):
+            state.parse(seat, junk)
+        with pytest.raises(IllegalAction):
+            state.apply(seat, junk)
     for other in range(state.players):
         if other not in state.to_move:
             with pytest.raises(IllegalAction):
