@@ -633,14 +633,7 @@ async def _tick() -> None:
     await asyncio.sleep(0)
 
 
-# SimCord lets a bot's timer that falls due within settle()'s timeout fire on the real clock.
-# Kept under the AI's race delay, that wait stays parked for the fuzz's own `wait` steps to
-# fire in virtual time: with 10 s, each race cost 3 s of real waiting, and a few in one step
-# ran past the timeout. The easy AI and the work a step causes take well under a second.
-SETTLE_TIMEOUT = AI_RACE_DELAY - 1
-
-
-async def run_fuzz(db_path: str, *, seed: int, steps: int, settle_timeout: float = SETTLE_TIMEOUT) -> FuzzResult:
+async def run_fuzz(db_path: str, *, seed: int, steps: int, settle_timeout: float = 10.0) -> FuzzResult:
     """One seeded run on a fresh SQLite file: build the world, drive it, check it."""
     async with simcord.run(new_bot(db_path, seed), check_errors=False, settle_timeout=settle_timeout) as env:
         try:
