@@ -15,7 +15,9 @@ Strength: over N seeded games (game i uses seed i) one ISMCTS seat (make_player(
 the game's normal iterations within 1 s a move) plays against random or heuristic seats; its seat rotates
 with the seed. `win_share` is the share of games it wins; `beaten_share` the share of the
 other seats it finishes ahead of (strictly better place). --seer puts a search that sees every
-hand in that seat instead: not a fair player, a measure of how far skill can go in the game.
+hand and the stock's order in that seat instead: not a fair player, a measure of how far skill can
+go in the game. --seer hands shows it the hands only, the stock reshuffled in every world it
+searches (games whose state keeps its draw pile as `stock`): a ceiling nearer what play can reach.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GAMES
 from engine.ai import NORMAL, ISMCTSPlayer, make_player, normal_iterations
+from engine.core import SmallRng
 
 
 def random_speed(name: str, players: int, seconds: float) -> dict[str, float]:
@@ -102,7 +105,23 @@ class SeerPlayer(ISMCTSPlayer):
         return state.copy()
 
 
-def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, bool]) -> dict[str, float]:
+class HandSeer(SeerPlayer):
+    """The seer shown every hand but not what is still to come: in each world it searches, the
+    stock is shuffled anew and the game's own generator reseeded (for the reshuffles to come).
+    A fairer ceiling than the full seer where the draws matter; for games whose face-down draw
+    pile is their state's `stock`."""
+
+    def _world(self, state, seat):
+        world = state.copy()
+        world.rng = SmallRng(self.rng.getrandbits(64))
+        self.rng.shuffle(world.stock)
+        return world
+
+
+SEERS = {"all": SeerPlayer, "hands": HandSeer}
+
+
+def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, str | None]) -> dict[str, float]:
     """One seeded game: ISMCTS (or the seer) at one seat, `opponent` at the others."""
     name, seed, players, opponent, options, fixed, seer = job
     me = seed % players
@@ -110,7 +129,7 @@ def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, bool]) -
     if fixed is not None:
         seats[me] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + me)
     if seer:
-        seats[me] = SeerPlayer(iterations=fixed or normal_iterations(name), time_limit=None, seed=seed * 10 + me)
+        seats[me] = SEERS[seer](iterations=fixed or normal_iterations(name), time_limit=None, seed=seed * 10 + me)
     state = GAMES[name].new(players, seed=seed, options=options)
     think, moves = play_out(state, seats, {me})
     places = state.outcome().places
@@ -126,7 +145,7 @@ def match(
     jobs: int,
     options: dict[str, str],
     fixed: int | None,
-    seer: bool = False,
+    seer: str | None = None,
 ) -> dict[str, float]:
     work = [(name, seed, players, opponent, options, fixed, seer) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -157,7 +176,13 @@ def main() -> None:
     parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
     parser.add_argument("--iterations", type=int, help="iterations a move with --fixed (default: the game's normal)")
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
-    parser.add_argument("--seer", action="store_true", help="the searching seat sees every hand: the luck ceiling")
+    parser.add_argument(
+        "--seer",
+        nargs="?",
+        const="all",
+        choices=sorted(SEERS),
+        help="the searching seat sees every hand (and with 'all', the default, the stock's order): the luck ceiling",
+    )
     parser.add_argument("--no-speed", action="store_true", help="skip the random-play and search speed figures")
     args = parser.parse_args()
     game = GAMES[args.game]
@@ -166,7 +191,10 @@ def main() -> None:
     fixed = iterations if args.fixed else None
     ai = f"ISMCTS, {iterations} iterations, no time cap" if args.fixed else f"normal (ISMCTS, {iterations} "
     ai += "" if args.fixed else f"iterations, {NORMAL[1]:g} s cap)"
-    ai = f"seer (sees every hand), {iterations} iterations, no time cap" if args.seer else ai
+    if args.seer == "hands" and not isinstance(getattr(game.new(game.min_players), "stock", None), list):
+        parser.error(f"--seer hands shuffles a state's `stock`, which {game.name} does not keep")
+    sees = {"all": "every hand and the stock's order", "hands": "every hand, not the stock's order"}
+    ai = f"seer (sees {sees[args.seer]}), {iterations} iterations, no time cap" if args.seer else ai
     report: dict[str, object] = {"game": game.name, "options": options, "ai": ai}
     if not args.no_speed:
         report["random_play"] = {
