@@ -37,8 +37,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import repeat
-from operator import getitem, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from engine.cards import RANKS
@@ -337,29 +336,48 @@ class _Search:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
         nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
-        scores = self.scores
+        scores, w_out, w_cell = self.scores, strategy.out, strategy.cell
+        found_get = FOUND.get
         rng, whole_runs = self.rng, strategy.whole_runs
         heappop, heappush = heapq.heappop, heapq.heappush
-        stop = len(seen) + limit
+        size = len(seen)
+        made = len(nodes)
+        stop = size + limit
         while heap:
             _, _, index, pcols, pcells, pfound, depth, back = heappop(heap)
             depth += 1
             cost = depth * strategy.depth
+            # `_score` written out: most children keep the parent's foundations and cells, so
+            # those terms (and the cells' part of the key) are worked out once a parent.
+            _, _, _, _, pkey, pout, _ = found_get(pfound) or found_info(pfound)
+            pout *= w_out
+            pshares = scores[pkey].__getitem__
+            pcell = (4 - pcells.count(0)) * w_cell
+            psorted = sorted(pcells)
             for move, ccols, ccells, cfound in children(pcols, pcells, pfound, columns, back, whole_runs):
-                key = (*sorted(ccols), *sorted(ccells))  # as _key: column and cell order don't matter
-                size = len(seen)
+                # as _key: column and cell order don't matter
+                key = (*sorted(ccols), *(psorted if ccells is pcells else sorted(ccells)))
                 seen.add(key)  # one hash, where `key in seen` first would take two
                 if len(seen) == size:
                     continue
+                size += 1
                 nodes.append((index, move))
-                if cfound is not pfound and sum(cfound) == 52:
-                    return _replay(nodes, len(nodes) - 1, self.start)
-                score = _score(ccols, ccells, cfound, scores) + cost
-                tie = rng.random() if rng else len(nodes)
-                # a move that sent no card up (the foundations are the parent's own) can be undone
-                undo = move if cfound is pfound else None
-                heappush(heap, (score, tie, len(nodes) - 1, ccols, ccells, cfound, depth, undo))
-            if len(seen) >= stop:
+                made += 1
+                if cfound is pfound:
+                    out, shares = pout, pshares
+                    undo = move  # a move that sent no card up can be undone
+                else:
+                    if sum(cfound) == 52:
+                        return _replay(nodes, made - 1, self.start)
+                    _, _, _, _, fkey, out, _ = found_get(cfound) or found_info(cfound)
+                    out *= w_out
+                    shares = scores[fkey].__getitem__
+                    undo = None
+                cell = pcell if ccells is pcells else (4 - ccells.count(0)) * w_cell
+                score = out + sum(map(shares, ccols)) + cell + cost
+                tie = rng.random() if rng else made
+                heappush(heap, (score, tie, made - 1, ccols, ccells, cfound, depth, undo))
+            if size >= stop:
                 return None
         return False
 
@@ -406,38 +424,55 @@ class _DepthFirst:
     def advance(self, limit: int) -> list[str] | bool | None:
         """As `_Search.advance`: the winning texts, False when no position is left, else None."""
         nodes, seen, columns, stack, strategy = self.nodes, self.seen, self.columns, self.stack, self.strategy
-        scores = self.scores
+        scores, w_out, w_cell = self.scores, strategy.out, strategy.cell
+        found_get = FOUND.get
         rng, whole_runs = self.rng, strategy.whole_runs
-        stop = len(seen) + limit
+        size = len(seen)
+        made = len(nodes)
+        stop = size + limit
         while stack:
             index, (pcols, pcells, pfound), back = stack.pop()
+            # `_score` written out, as in _Search.advance
+            _, _, _, _, pkey, pout, _ = found_get(pfound) or found_info(pfound)
+            pout *= w_out
+            pshares = scores[pkey].__getitem__
+            pcell = (4 - pcells.count(0)) * w_cell
+            psorted = sorted(pcells)
             fresh = []
             for move, ccols, ccells, cfound in children(pcols, pcells, pfound, columns, back, whole_runs):
-                key = (*sorted(ccols), *sorted(ccells))  # as _key
-                size = len(seen)
+                key = (*sorted(ccols), *(psorted if ccells is pcells else sorted(ccells)))  # as _key
                 seen.add(key)
                 if len(seen) == size:
                     continue
+                size += 1
                 nodes.append((index, move))
-                if cfound is not pfound and sum(cfound) == 52:
-                    return _replay(nodes, len(nodes) - 1, self.start)
+                made += 1
                 src, dst, _ = move
                 if cfound is not pfound:  # a card went up, by the move or the auto-moves after it
+                    if sum(cfound) == 52:
+                        return _replay(nodes, made - 1, self.start)
                     kind = _KIND_UP
-                elif dst >= CELLS_BASE:
-                    kind = _KIND_TO_CELL
-                elif not pcols[dst]:
-                    kind = _KIND_TO_EMPTY
+                    _, _, _, _, fkey, out, _ = found_get(cfound) or found_info(cfound)
+                    out *= w_out
+                    shares = scores[fkey].__getitem__
+                    undo = None
                 else:
-                    kind = _KIND_FROM_CELL if src >= CELLS_BASE else _KIND_BUILD
-                score = _score(ccols, ccells, cfound, scores)
+                    if dst >= CELLS_BASE:
+                        kind = _KIND_TO_CELL
+                    elif not pcols[dst]:
+                        kind = _KIND_TO_EMPTY
+                    else:
+                        kind = _KIND_FROM_CELL if src >= CELLS_BASE else _KIND_BUILD
+                    out, shares = pout, pshares
+                    undo = move  # as in _Search
+                cell = pcell if ccells is pcells else (4 - ccells.count(0)) * w_cell
+                score = out + sum(map(shares, ccols)) + cell
                 # Ties go to the newest child, or at random with a seed.
-                tie = rng.random() if rng else -len(nodes)
-                undo = move if cfound is pfound else None  # as in _Search
-                fresh.append((kind, score, tie, len(nodes) - 1, (ccols, ccells, cfound), undo))
+                tie = rng.random() if rng else -made
+                fresh.append((kind, score, tie, made - 1, (ccols, ccells, cfound), undo))
             fresh.sort(reverse=True)  # the best child last, so it is popped first
             stack.extend(map(_stack_entry, fresh))  # (node index, position, undoable move)
-            if len(seen) >= stop:
+            if size >= stop:
                 return None
         return False
 
@@ -446,53 +481,60 @@ def _key(cols: tuple[Column, ...], cells: tuple[int, ...]) -> tuple:
     return (*sorted(cols), *sorted(cells))
 
 
-class _ColumnShares(dict):
-    """One column's share of a search's score, by foundations (their key in FOUND_BY_KEY):
-    its disorder and the cards above the cards its foundations need next, weighted."""
+class _FoundShares(dict):
+    """Each column's share of a search's score under one set of foundations (their key in
+    FOUND_BY_KEY), by column: its disorder and the cards above the cards those foundations
+    need next, weighted. Made the first time a column is asked for."""
 
-    __slots__ = ("col", "disorder", "strategy")
+    __slots__ = ("later_needed", "needed", "scores")
 
-    def __init__(self, col: Column, disorder: int, strategy: Strategy) -> None:
+    def __init__(self, key: int, scores: _Scores) -> None:
         super().__init__()
-        self.col, self.disorder, self.strategy = col, disorder, strategy
+        _, _, self.needed, self.later_needed, _, _, _ = FOUND_BY_KEY[key]
+        self.scores = scores
 
-    def __missing__(self, key: int) -> int:
-        col, w = self.col, self.strategy
-        _, _, needed, later_needed, _, _, _ = FOUND_BY_KEY[key]
+    def __missing__(self, col: Column) -> int:
+        scores = self.scores
+        w = scores.strategy
+        disorder = scores.disorders.get(col)
+        if disorder is None:
+            _, breaks, above_lower = column_info(col)
+            # An empty column's share is its bonus (it has no disorder and buries nothing).
+            disorder = scores.disorders[col] = (above_lower if w.low_rank else breaks) * w.disorder if col else -w.empty
         top = len(col) - 1
         buried = later = 0
-        for card in needed:
+        for card in self.needed:
             at = col.find(card)
             if at >= 0:
                 buried += top - at
         if w.after:
-            for card in later_needed:
+            for card in self.later_needed:
                 at = col.find(card)
                 if at >= 0:
                     later += top - at
-        share = self[key] = self.disorder + buried * w.buried + later * w.after
+        share = self[col] = disorder + buried * w.buried + later * w.after
         return share
 
 
 class _Scores(dict):
-    """A search's column shares (_ColumnShares) by column, each made the first time it is asked for.
+    """A search's column shares (_FoundShares) by foundations key, each made the first time
+    it is asked for; and each column's disorder term, by column.
 
     A column's share depends only on the column and the foundations, and few pairs of them
     recur endlessly (about 42,000 pairs in 2.2 million columns scored on the slow deals), so
-    scoring a position is eight lookups rather than a search of every column."""
+    scoring a position is eight lookups in its foundations' table rather than a search of
+    every column. (Keyed by foundations first: a child mostly keeps its parent's, so the
+    table is found once a parent and each column is one lookup, not two.)"""
 
-    __slots__ = ("strategy",)
+    __slots__ = ("disorders", "strategy")
 
     def __init__(self, strategy: Strategy) -> None:
         super().__init__()
         self.strategy = strategy
+        self.disorders: dict[Column, int] = {}
 
-    def __missing__(self, col: Column) -> _ColumnShares:
-        w = self.strategy
-        _, breaks, above_lower = column_info(col)
-        # An empty column's share is its bonus (it has no disorder and buries nothing).
-        disorder = (above_lower if w.low_rank else breaks) * w.disorder if col else -w.empty
-        shares = self[col] = _ColumnShares(col, disorder, w)
+    def __missing__(self, key: int) -> _FoundShares:
+        shares = self[key] = _FoundShares(key, self)
         return shares
 
 
@@ -503,7 +545,7 @@ def _score(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, .
     column (see column_info), occupied cells and, as a bonus, empty columns."""
     w = scores.strategy
     _, _, _, _, key, out, _ = FOUND.get(found) or found_info(found)
-    return out * w.out + sum(map(getitem, map(scores.__getitem__, cols), repeat(key))) + (4 - cells.count(0)) * w.cell
+    return out * w.out + sum(map(scores[key].__getitem__, cols)) + (4 - cells.count(0)) * w.cell
 
 
 def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
