@@ -34,6 +34,7 @@ import gc
 import heapq
 import random
 import threading
+from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -318,15 +319,19 @@ class _Search:
         self.seen = {_key(start[0], start[1])}
         self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
-        # Heap entries are (score, tie-break, node index, position). With no seed the
-        # oldest node wins a tie (the first search then plays exactly as the solver
-        # always has, so its lines stay the same); a seed breaks ties at random so
-        # the other searches wander apart from it.
+        # The open positions, by score (a bucket queue: scores are a few hundred small ints, so
+        # one bucket a score and a heap of the scores that have one beat a heap of every
+        # position, whose sifting chases pointers through memory). With no seed the oldest
+        # node wins a tie (the first search then plays exactly as the solver always has, so
+        # its lines stay the same): a bucket is a FIFO deque. A seed breaks ties at random so
+        # the other searches wander apart from it: a bucket is a heap by that random number.
+        # A bucket's entries are (tie-break or 0, node index, columns, cells, foundations,
+        # depth, the move that reached the position when it can be taken straight back (see
+        # `children`), else None): the position laid out flat, one tuple fewer a position.
         self.rng = random.Random(strategy.seed) if strategy.seed else None
-        # The last element is the move that reached the position when it can be taken
-        # straight back (see `children`), else None.
-        # The position is laid out flat in the entry (columns, cells, foundations): one tuple fewer a position.
-        self.heap: list[tuple[Any, ...]] = [(0, 0, 0, *start, 0, None)]
+        first = (0, 0, *start, 0, None)
+        self.buckets: dict[Any, Any] = {0: [first] if self.rng else deque([first])}
+        self.open_scores: list[Any] = [0]  # a heap of the keys of `buckets`
 
     @property
     def generated(self) -> int:
@@ -335,16 +340,23 @@ class _Search:
     def advance(self, limit: int) -> list[str] | bool | None:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
-        nodes, seen, columns, heap, strategy = self.nodes, self.seen, self.columns, self.heap, self.strategy
+        nodes, seen, columns, strategy = self.nodes, self.seen, self.columns, self.strategy
+        buckets, open_scores = self.buckets, self.open_scores
         scores, w_out, w_cell = self.scores, strategy.out, strategy.cell
-        found_get = FOUND.get
+        found_get, bucket_get = FOUND.get, buckets.get
         rng, whole_runs = self.rng, strategy.whole_runs
         heappop, heappush = heapq.heappop, heapq.heappush
+        take, put, new_bucket = (heappop, heappush, list) if rng else (deque.popleft, deque.append, deque)
         size = len(seen)
         made = len(nodes)
         stop = size + limit
-        while heap:
-            _, _, index, pcols, pcells, pfound, depth, back = heappop(heap)
+        while open_scores:
+            best = open_scores[0]
+            bucket = buckets[best]
+            _, index, pcols, pcells, pfound, depth, back = take(bucket)
+            if not bucket:
+                heappop(open_scores)
+                del buckets[best]
             depth += 1
             cost = depth * strategy.depth
             # `_score` written out: most children keep the parent's foundations and cells, so
@@ -375,8 +387,11 @@ class _Search:
                     undo = None
                 cell = pcell if ccells is pcells else (4 - ccells.count(0)) * w_cell
                 score = out + sum(map(shares, ccols)) + cell + cost
-                tie = rng.random() if rng else made
-                heappush(heap, (score, tie, made - 1, ccols, ccells, cfound, depth, undo))
+                bucket = bucket_get(score)
+                if bucket is None:
+                    bucket = buckets[score] = new_bucket()
+                    heappush(open_scores, score)
+                put(bucket, (rng.random() if rng else 0, made - 1, ccols, ccells, cfound, depth, undo))
             if size >= stop:
                 return None
         return False
