@@ -307,6 +307,13 @@ def _gc_paused() -> Iterator[None]:
                 gc.enable()
 
 
+# A position's place in a search's tree: (its parent's node, the move from the parent), the
+# root's (None, None). A position holds its node (in its open entry, its children's nodes):
+# the winning line is read back from the last node, and a line that dies is freed with it.
+Node = tuple[Any, Any]
+ROOT: Node = (None, None)
+
+
 class _Search:
     """One greedy best-first search that can be advanced a slice at a time."""
 
@@ -314,8 +321,6 @@ class _Search:
         self.start = start
         self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
-        # nodes[i] = (parent index, move that reached it); the root has parent -1.
-        self.nodes: list[tuple[int, Move | None]] = [(-1, None)]
         self.seen = {_key(start[0], start[1])}
         self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
@@ -325,11 +330,11 @@ class _Search:
         # node wins a tie (the first search then plays exactly as the solver always has, so
         # its lines stay the same): a bucket is a FIFO deque. A seed breaks ties at random so
         # the other searches wander apart from it: a bucket is a heap by that random number.
-        # A bucket's entries are (tie-break or 0, node index, columns, cells, foundations,
+        # A bucket's entries are (tie-break or 0, node (see Node), columns, cells, foundations,
         # depth, the move that reached the position when it can be taken straight back (see
         # `children`), else None): the position laid out flat, one tuple fewer a position.
         self.rng = random.Random(strategy.seed) if strategy.seed else None
-        first = (0, 0, *start, 0, None)
+        first = (0, ROOT, *start, 0, None)
         self.buckets: dict[Any, Any] = {0: [first] if self.rng else deque([first])}
         self.open_scores: list[Any] = [0]  # a heap of the keys of `buckets`
 
@@ -340,7 +345,7 @@ class _Search:
     def advance(self, limit: int) -> list[str] | bool | None:
         """Generate up to `limit` more positions: the winning texts, False if the space
         is exhausted, None if neither yet."""
-        nodes, seen, columns, strategy = self.nodes, self.seen, self.columns, self.strategy
+        seen, columns, strategy = self.seen, self.columns, self.strategy
         buckets, open_scores = self.buckets, self.open_scores
         scores, w_out, w_cell = self.scores, strategy.out, strategy.cell
         found_get, bucket_get = FOUND.get, buckets.get
@@ -348,12 +353,11 @@ class _Search:
         heappop, heappush = heapq.heappop, heapq.heappush
         take, put, new_bucket = (heappop, heappush, list) if rng else (deque.popleft, deque.append, deque)
         size = len(seen)
-        made = len(nodes)
         stop = size + limit
         while open_scores:
             best = open_scores[0]
             bucket = buckets[best]
-            _, index, pcols, pcells, pfound, depth, back = take(bucket)
+            _, parent, pcols, pcells, pfound, depth, back = take(bucket)
             if not bucket:
                 heappop(open_scores)
                 del buckets[best]
@@ -373,14 +377,13 @@ class _Search:
                 if len(seen) == size:
                     continue
                 size += 1
-                nodes.append((index, move))
-                made += 1
+                node = (parent, move)
                 if cfound is pfound:
                     out, shares = pout, pshares
                     undo = move  # a move that sent no card up can be undone
                 else:
                     if sum(cfound) == 52:
-                        return _replay(nodes, made - 1, self.start)
+                        return _replay(node, self.start)
                     _, _, _, _, fkey, out, _ = found_get(cfound) or found_info(cfound)
                     out *= w_out
                     shares = scores[fkey].__getitem__
@@ -391,7 +394,7 @@ class _Search:
                 if bucket is None:
                     bucket = buckets[score] = new_bucket()
                     heappush(open_scores, score)
-                put(bucket, (rng.random() if rng else 0, made - 1, ccols, ccells, cfound, depth, undo))
+                put(bucket, (rng.random() if rng else 0, node, ccols, ccells, cfound, depth, undo))
             if size >= stop:
                 return None
         return False
@@ -406,7 +409,7 @@ class _Search:
 # orders tried (empty columns before building, free cells before empty columns, all kinds
 # but the foundations alike) did worse.
 _KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
-_stack_entry = itemgetter(3, 4, 5)
+_stack_entry = itemgetter(3, 4, 5, 6, 7)
 
 
 class _DepthFirst:
@@ -424,13 +427,13 @@ class _DepthFirst:
         self.start = start
         self.strategy = strategy
         self.done = False  # set when a pruned search ran out of positions
-        self.nodes: list[tuple[int, Move | None]] = [(-1, None)]  # as in _Search
         self.seen = {_key(start[0], start[1])}
         self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
         self.rng = random.Random(strategy.seed) if strategy.seed else None
-        # Positions still to expand, the next on top: (node index, position, undoable move).
-        self.stack: list[tuple[int, Position, Move | None]] = [(0, start, None)]
+        self.made = 1  # positions made (the tie-break: the newest first)
+        # Positions still to expand, the next on top: (node, columns, cells, foundations, undoable move).
+        self.stack: list[tuple[Any, ...]] = [(ROOT, *start, None)]
 
     @property
     def generated(self) -> int:
@@ -438,15 +441,15 @@ class _DepthFirst:
 
     def advance(self, limit: int) -> list[str] | bool | None:
         """As `_Search.advance`: the winning texts, False when no position is left, else None."""
-        nodes, seen, columns, stack, strategy = self.nodes, self.seen, self.columns, self.stack, self.strategy
+        seen, columns, stack, strategy = self.seen, self.columns, self.stack, self.strategy
         scores, w_out, w_cell = self.scores, strategy.out, strategy.cell
         found_get = FOUND.get
         rng, whole_runs = self.rng, strategy.whole_runs
         size = len(seen)
-        made = len(nodes)
+        made = self.made
         stop = size + limit
         while stack:
-            index, (pcols, pcells, pfound), back = stack.pop()
+            parent, pcols, pcells, pfound, back = stack.pop()
             # `_score` written out, as in _Search.advance
             _, _, _, _, pkey, pout, _ = found_get(pfound) or found_info(pfound)
             pout *= w_out
@@ -460,12 +463,12 @@ class _DepthFirst:
                 if len(seen) == size:
                     continue
                 size += 1
-                nodes.append((index, move))
                 made += 1
+                node = (parent, move)
                 src, dst, _ = move
                 if cfound is not pfound:  # a card went up, by the move or the auto-moves after it
                     if sum(cfound) == 52:
-                        return _replay(nodes, made - 1, self.start)
+                        return _replay(node, self.start)
                     kind = _KIND_UP
                     _, _, _, _, fkey, out, _ = found_get(cfound) or found_info(cfound)
                     out *= w_out
@@ -484,10 +487,11 @@ class _DepthFirst:
                 score = out + sum(map(shares, ccols)) + cell
                 # Ties go to the newest child, or at random with a seed.
                 tie = rng.random() if rng else -made
-                fresh.append((kind, score, tie, made - 1, (ccols, ccells, cfound), undo))
+                fresh.append((kind, score, tie, node, ccols, ccells, cfound, undo))
             fresh.sort(reverse=True)  # the best child last, so it is popped first
-            stack.extend(map(_stack_entry, fresh))  # (node index, position, undoable move)
+            stack.extend(map(_stack_entry, fresh))  # (node, columns, cells, foundations, undoable move)
             if size >= stop:
+                self.made = made
                 return None
         return False
 
@@ -563,14 +567,12 @@ def _score(cols: tuple[Column, ...], cells: tuple[int, ...], found: tuple[int, .
     return out * w.out + sum(map(scores[key].__getitem__, cols)) + (4 - cells.count(0)) * w.cell
 
 
-def _replay(nodes: list[tuple[int, Move | None]], index: int, start: Position) -> list[str]:
-    """The winning moves as action texts, from the root to nodes[index]."""
+def _replay(node: Node, start: Position) -> list[str]:
+    """The winning moves as action texts, from the root to `node`."""
     moves: list[Move] = []
-    while index > 0:
-        parent, move = nodes[index]
-        assert move is not None
+    while node[0] is not None:
+        node, move = node
         moves.append(move)
-        index = parent
     moves.reverse()
     texts = []
     lcols, lcells, lfound = list(start[0]), list(start[1]), list(start[2])
