@@ -38,7 +38,6 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from engine.cards import RANKS
@@ -409,7 +408,6 @@ class _Search:
 # orders tried (empty columns before building, free cells before empty columns, all kinds
 # but the foundations alike) did worse.
 _KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
-_stack_entry = itemgetter(3, 4, 5, 6, 7)
 
 
 class _DepthFirst:
@@ -432,8 +430,9 @@ class _DepthFirst:
         self.scores = _Scores(strategy)
         self.rng = random.Random(strategy.seed) if strategy.seed else None
         self.made = 1  # positions made (the tie-break: the newest first)
-        # Positions still to expand, the next on top: (node, columns, cells, foundations, undoable move).
-        self.stack: list[tuple[Any, ...]] = [(ROOT, *start, None)]
+        # Positions still to expand, the next on top: (kind of move, score, tie-break, node,
+        # columns, cells, foundations, undoable move), as sorted among their siblings.
+        self.stack: list[tuple[Any, ...]] = [(0, 0, 0, ROOT, *start, None)]
 
     @property
     def generated(self) -> int:
@@ -449,7 +448,7 @@ class _DepthFirst:
         made = self.made
         stop = size + limit
         while stack:
-            parent, pcols, pcells, pfound, back = stack.pop()
+            _, _, _, parent, pcols, pcells, pfound, back = stack.pop()
             # `_score` written out, as in _Search.advance
             _, _, _, _, pkey, pout, _ = found_get(pfound) or found_info(pfound)
             pout *= w_out
@@ -489,7 +488,7 @@ class _DepthFirst:
                 tie = rng.random() if rng else -made
                 fresh.append((kind, score, tie, node, ccols, ccells, cfound, undo))
             fresh.sort(reverse=True)  # the best child last, so it is popped first
-            stack.extend(map(_stack_entry, fresh))  # (node, columns, cells, foundations, undoable move)
+            stack.extend(fresh)
             if size >= stop:
                 self.made = made
                 return None
