@@ -26,6 +26,13 @@ sorted tuple, since neither the order of columns nor of cells changes what can b
 done. The heuristic counts cards still out, how deep the next card of each suit is
 buried (and, for the best-first look-ahead search, the card after it), cards
 sitting out of sequence, and occupied cells (see `_score`).
+
+Issue 11, the cost of a position in the searches' own loops (the move generator is
+engine/freecell_moves.py): a parent's foundations, cells and score terms are worked out
+once for all its children, a column's share of the score is one lookup, open positions sit
+in a bucket queue and carry their node (no list of every node). Over all of 1..32000 with
+the same positions on every deal, CPU a position went 9.75 -> 8.26 us (11.1 -> 9.45 us on
+the deals over 8,000 positions); callgrind counts 12% fewer instructions on three slow deals.
 """
 
 from __future__ import annotations
