@@ -149,26 +149,35 @@ class Columns(dict):
 
     def __init__(self) -> None:
         super().__init__()
-        self.cells: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.cells: dict[tuple[int, ...], CellsInfo] = {}
 
     def __missing__(self, col: Column) -> ColumnRecord:
         record = self[col] = _column_record(col)
         return record
 
 
-def _cells_info(
-    cells: tuple[int, ...], table: dict[tuple[int, ...], tuple[int, int, int, int]]
-) -> tuple[int, int, int, int]:
+# A free cell's card as `children` reads it: (cell, card, its bit, the two cards it may go
+# onto and their bits, the cells once it has left).
+CellCard = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+CellsInfo = tuple[int, int, int, int, tuple[CellCard, ...]]
+
+
+def _cells_info(cells: tuple[int, ...], table: dict[tuple[int, ...], CellsInfo]) -> CellsInfo:
     """(free cells, the first free one or -1, the bits of the cells' cards, the bits of the
-    cards they may go onto), kept in `table`: a search meets few arrangements of the cells."""
+    cards they may go onto, each card's CellCard), kept in `table`: a search meets few
+    arrangements of the cells."""
     free = cells.count(0)
     bits = onto = 0
-    for c in cells:
+    cards: list[CellCard] = []
+    for ci, c in enumerate(cells):
         if c:
             a, b = _ONTO[c]
             bits |= _BIT[c]
             onto |= _BIT[a] | _BIT[b]
-    info = table[cells] = (free, cells.index(0) if free else -1, bits, onto)
+            left = list(cells)
+            left[ci] = 0
+            cards.append((ci, c, _BIT[c], a, b, _BIT[a], _BIT[b], tuple(left)))
+    info = table[cells] = (free, cells.index(0) if free else -1, bits, onto, tuple(cards))
     return info
 
 
@@ -229,7 +238,7 @@ def children(
     """
     out: list[tuple[Move, tuple[Column, ...], tuple[int, ...], tuple[int, ...]]] = []
     up, safe, _, _, _, _, _ = FOUND.get(found) or found_info(found)
-    free, first_cell, cell_bits, cell_onto = columns.cells.get(cells) or _cells_info(cells, columns.cells)
+    free, first_cell, cell_bits, cell_onto, cell_cards = columns.cells.get(cells) or _cells_info(cells, columns.cells)
     records = list(map(columns.__getitem__, cols))
     tops_bits = sum(map(_top_bit, records))  # the cards are distinct: the sum is their union
     tops: list[int] | None = None  # the top cards (0 for an empty column), listed when a move needs them
@@ -250,19 +259,14 @@ def children(
 
     if cell_bits & up or cell_onto & tops_bits or (free < 4 and first_empty >= 0):
         tops = list(map(_top, records))
-        for ci, c in enumerate(cells):
-            if not c:
-                continue
-            if _BIT[c] & up:
-                ncells = list(cells)
-                ncells[ci] = 0
+        for ci, c, cbit, a, b, abit, bbit, tcells in cell_cards:
+            if cbit & up:
+                ncells = list(tcells)
                 nfound = list(found)
                 nfound[c & 3] += 1
                 ncols = list(cols)
                 auto(ncols, ncells, nfound, columns)
                 out.append(((CELLS_BASE + ci, FOUNDATION, 1), tuple(ncols), tuple(ncells), tuple(nfound)))
-            a, b = _ONTO[c]
-            abit, bbit = _BIT[a], _BIT[b]
             if (abit | bbit) & tops_bits:
                 ja = tops.index(a) if abit & tops_bits else NO_COLUMN
                 jb = tops.index(b) if bbit & tops_bits else NO_COLUMN
@@ -273,9 +277,6 @@ def children(
                 targets = []
             if first_empty >= 0:
                 targets.append(first_empty)
-            ncells = list(cells)
-            ncells[ci] = 0
-            tcells = tuple(ncells)
             for j in targets:
                 if (CELLS_BASE + ci, j, 1) == undo:
                     continue

@@ -209,8 +209,8 @@ def test_the_depth_first_search_goes_down_the_best_kind_of_move_first():
     start = (columns, (0, 0, 0, 0), (1, 1, 2, 1))
     search = freecell_solver._DepthFirst(start, DEPTH_FIRST)
     assert search.advance(1) is None  # the root is expanded, its children wait on the stack
-    index = search.stack[-1][0]
-    assert search.nodes[index][1] == (0, freecell_solver.FOUNDATION, 1)
+    _, move = search.stack[-1][3]  # the next position's node: (its parent's, the move to it)
+    assert move == (0, freecell_solver.FOUNDATION, 1)
 
 
 def test_a_depth_first_search_that_runs_dry_has_tried_everything():
