@@ -249,7 +249,7 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
         return Result(None, used, True)
     if outcome is not None:
         return Result(prefix + outcome, used, False)
-    rotation: list[_Search | _DepthFirst] = []
+    rotation: list[_Searcher] = []
     for strategies, until, keep in SCHEDULE:
         rotation = (rotation if keep else []) + [_searcher(start, strategy, columns) for strategy in strategies]
         result, used = _rotate(rotation, used, min(budget, until), prefix)
@@ -258,13 +258,11 @@ def _run(start: Position, budget: int, prefix: list[str]) -> Result:
     return Result(None, used, False)
 
 
-def _searcher(start: Position, strategy: Strategy, columns: Columns) -> _Search | _DepthFirst:
+def _searcher(start: Position, strategy: Strategy, columns: Columns) -> _Searcher:
     return _DepthFirst(start, strategy, columns) if strategy.depth_first else _Search(start, strategy, columns)
 
 
-def _rotate(
-    rotation: list[_Search | _DepthFirst], used: int, stop: int, prefix: list[str]
-) -> tuple[Result | None, int]:
+def _rotate(rotation: list[_Searcher], used: int, stop: int, prefix: list[str]) -> tuple[Result | None, int]:
     """Advance the searches SLICE positions each in turn until `used` reaches `stop`: the
     result once one wins (or an unpruned one proves there is no win), and the positions used."""
     while used < stop:
@@ -320,8 +318,9 @@ Node = tuple[Any, Any]
 ROOT: Node = (None, None)
 
 
-class _Search:
-    """One greedy best-first search that can be advanced a slice at a time."""
+class _Searcher:
+    """What both kinds of search hold: the start, the weights, the positions seen (each is
+    generated once) and the per-search tables of column records and score shares."""
 
     def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
         self.start = start
@@ -330,6 +329,19 @@ class _Search:
         self.seen = {_key(start[0], start[1])}
         self.columns = Columns() if columns is None else columns
         self.scores = _Scores(strategy)
+        # With a seed ties are broken at random, so searches wander apart from the classic one.
+        self.rng = random.Random(strategy.seed) if strategy.seed else None
+
+    @property
+    def generated(self) -> int:
+        return len(self.seen)
+
+
+class _Search(_Searcher):
+    """One greedy best-first search that can be advanced a slice at a time."""
+
+    def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
+        super().__init__(start, strategy, columns)
         # The open positions, by score (a bucket queue: scores are a few hundred small ints, so
         # one bucket a score and a small heap of the scores that have one; it pops the same
         # order as one heap of (score, tie-break) entries did, a little cheaper: about 1.5%
@@ -340,14 +352,9 @@ class _Search:
         # A bucket's entries are (tie-break or 0, node (see Node), columns, cells, foundations,
         # depth, the move that reached the position when it can be taken straight back (see
         # `children`), else None): the position laid out flat, one tuple fewer a position.
-        self.rng = random.Random(strategy.seed) if strategy.seed else None
         first = (0, ROOT, *start, 0, None)
         self.buckets: dict[Any, Any] = {0: [first] if self.rng else deque([first])}
         self.open_scores: list[Any] = [0]  # a heap of the keys of `buckets`
-
-    @property
-    def generated(self) -> int:
-        return len(self.seen)
 
     def advance(self, limit: int) -> list[str] | bool | None:
         """Generate up to `limit` more positions: the winning texts, False if the space
@@ -418,7 +425,7 @@ class _Search:
 _KIND_UP, _KIND_BUILD, _KIND_FROM_CELL, _KIND_TO_EMPTY, _KIND_TO_CELL = range(5)
 
 
-class _DepthFirst:
+class _DepthFirst(_Searcher):
     """A depth-first search over the same moves, advanced a slice at a time like `_Search`.
 
     fc-solve's "soft DFS": the newest position is expanded first, its children tried in
@@ -430,21 +437,11 @@ class _DepthFirst:
     """
 
     def __init__(self, start: Position, strategy: Strategy, columns: Columns | None = None) -> None:
-        self.start = start
-        self.strategy = strategy
-        self.done = False  # set when a pruned search ran out of positions
-        self.seen = {_key(start[0], start[1])}
-        self.columns = Columns() if columns is None else columns
-        self.scores = _Scores(strategy)
-        self.rng = random.Random(strategy.seed) if strategy.seed else None
+        super().__init__(start, strategy, columns)
         self.made = 1  # positions made (the tie-break: the newest first)
         # Positions still to expand, the next on top: (kind of move, score, tie-break, node,
         # columns, cells, foundations, undoable move), as sorted among their siblings.
         self.stack: list[tuple[Any, ...]] = [(0, 0, 0, ROOT, *start, None)]
-
-    @property
-    def generated(self) -> int:
-        return len(self.seen)
 
     def advance(self, limit: int) -> list[str] | bool | None:
         """As `_Search.advance`: the winning texts, False when no position is left, else None."""
