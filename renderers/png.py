@@ -53,12 +53,20 @@ def _mapped(band: Image.Image, ref: Image.Image) -> Image.Image:
 
     `quantize` takes only RGB, but the C conversion under it reads an RGBA pixel's colour the
     same way and ignores its alpha, so an RGBA canvas is mapped as it is: copying 1.25 million
-    pixels to RGB first was about 1 ms of an 8-seat Moleicki table.
+    pixels to RGB first was about 1 ms of an 8-seat Moleicki table. That conversion is Pillow's
+    own internal call, so a Pillow that changes it gets the public route instead of a failure.
     """
     if band.mode in ("RGB", "RGBA"):
         ref.load()
-        return band._new(band.im.convert("P", Image.Dither.NONE, ref.im))
+        try:
+            return _by_core(band, ref)
+        except (AttributeError, TypeError, ValueError):
+            pass
     return band.convert("RGB").quantize(palette=ref, dither=Image.Dither.NONE)
+
+
+def _by_core(band: Image.Image, ref: Image.Image) -> Image.Image:
+    return band._new(band.im.convert("P", Image.Dither.NONE, ref.im))
 
 
 def palette_png(img: Image.Image, ref: Image.Image, level: int = 1) -> bytes:

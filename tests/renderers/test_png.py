@@ -75,3 +75,15 @@ def test_zlib_writes_the_same_pixels_where_isal_is_missing(monkeypatch, size):
 
 def test_isal_does_the_deflating():
     assert png.deflate.__name__ == "isal.isal_zlib"  # a dependency on the machines we run on
+
+
+def test_a_pillow_without_the_internal_conversion_still_gets_the_same_pixels(monkeypatch):
+    img = scene(300, 200, "RGBA", seed=5)
+    ref = reference(img)
+    expected = Image.open(io.BytesIO(palette_png(img, ref))).tobytes()
+
+    def gone(band, ref):
+        raise AttributeError("no such internal call")
+
+    monkeypatch.setattr(png, "_by_core", gone)
+    assert Image.open(io.BytesIO(palette_png(img, ref))).tobytes() == expected
