@@ -6,8 +6,10 @@ the version check in that UPDATE makes a lost race impossible to store twice.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
@@ -89,10 +91,17 @@ class Storage:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
         self._drawn: dict[int, int] = {}  # game id -> version its message shows, not yet written
+        # Every table's coroutines share the one connection: without this lock one table's
+        # commit (or rollback) would take another's half-written transaction with it.
+        self._writing = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> Storage:
-        db = await aiosqlite.connect(path)
+        # No statement cache: aiosqlite runs statements on its own thread, but a cursor is freed
+        # on the event loop's, and freeing one resets its statement; a cached statement is
+        # shared, so that reset could land in the middle of another coroutine's use of it
+        # ("bad parameter or other API misuse"). Preparing afresh costs microseconds.
+        db = await aiosqlite.connect(path, cached_statements=0)
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:":
@@ -106,10 +115,21 @@ class Storage:
         await storage.migrate()
         return storage
 
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """One write transaction at a time, committed whole or rolled back whole."""
+        async with self._writing:
+            try:
+                yield
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+
     async def close(self) -> None:
         with contextlib.suppress(Exception):
-            await self._write_drawn()
-            await self.db.commit()
+            async with self._transaction():
+                await self._write_drawn()
         with contextlib.suppress(Exception):  # fold the write-ahead log back so it starts empty next time
             await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         await self.db.close()
@@ -142,36 +162,36 @@ class Storage:
         daily: str | None = None,
     ) -> int:
         at = now_text()
-        cur = await self.db.execute(
-            "INSERT INTO games (guild_id, channel_id, game, options, seed, status, state, daily, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                game,
-                json.dumps(options),
-                seed,
-                status,
-                json.dumps(state) if state is not None else None,
-                daily,
-                at,
-                at,
-            ),
-        )
-        game_id = cur.lastrowid
-        assert game_id is not None
-        await self.db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, ai, name, accepted) VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.ai, s.name, int(s.accepted)) for s in seats],
-        )
-        await self.db.commit()
+        async with self._transaction():
+            cur = await self.db.execute(
+                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, state, daily, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(options),
+                    seed,
+                    status,
+                    json.dumps(state) if state is not None else None,
+                    daily,
+                    at,
+                    at,
+                ),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            await self.db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, ai, name, accepted) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.ai, s.name, int(s.accepted)) for s in seats],
+            )
         return game_id
 
     async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        await self.db.execute(
-            "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, game_id)
-        )
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute(
+                "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?", (channel_id, message_id, game_id)
+            )
 
     def drawn(self, game_id: int, version: int) -> None:
         """The table message now shows `version`: no redraw is owed unless the game moved on.
@@ -195,35 +215,31 @@ class Storage:
 
     async def replace_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         """A lobby's line-up changed (a decline, a start with fewer): store the seats anew."""
-        try:
+        async with self._transaction():
             await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, ai, name, accepted) VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.ai, s.name, int(s.accepted)) for s in seats],
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
 
     async def update_seats(self, game_id: int, seats: list[SeatRow]) -> None:
-        await self.db.executemany(
-            "UPDATE seats SET user_id = ?, ai = ?, name = ?, accepted = ?, strikes = ?, forfeit = ? "
-            "WHERE game_id = ? AND seat = ?",
-            [(s.user_id, s.ai, s.name, int(s.accepted), s.strikes, int(s.forfeit), game_id, s.seat) for s in seats],
-        )
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.executemany(
+                "UPDATE seats SET user_id = ?, ai = ?, name = ?, accepted = ?, strikes = ?, forfeit = ? "
+                "WHERE game_id = ? AND seat = ?",
+                [(s.user_id, s.ai, s.name, int(s.accepted), s.strikes, int(s.forfeit), game_id, s.seat) for s in seats],
+            )
 
     async def begin_game(
         self, game_id: int, state: dict[str, Any], deadline: datetime | None, ledger: list[LedgerRow] | None = None
     ) -> None:
-        await self.db.execute(
-            "UPDATE games SET status = 'active', state = ?, version = 0, turn_deadline = ?, updated_at = ? "
-            "WHERE id = ?",
-            (json.dumps(state), deadline.isoformat() if deadline else None, now_text(), game_id),
-        )
-        await self._write_ledger(game_id, ledger)
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute(
+                "UPDATE games SET status = 'active', state = ?, version = 0, turn_deadline = ?, updated_at = ? "
+                "WHERE id = ?",
+                (json.dumps(state), deadline.isoformat() if deadline else None, now_text(), game_id),
+            )
+            await self._write_ledger(game_id, ledger)
 
     async def _write_ledger(self, game_id: int, rows: list[LedgerRow] | None) -> None:
         if rows:
@@ -249,7 +265,7 @@ class Storage:
         """Store one accepted action atomically (with the members' ledger figures, if the game
         keeps one); raises StaleVersion if the game moved on."""
         at = now_text()
-        try:
+        async with self._transaction():
             cur = await self.db.execute(
                 "UPDATE games SET state = ?, version = version + 1, turn_deadline = ?, updated_at = ?, redraw = 1 "
                 "WHERE id = ? AND version = ?",
@@ -268,10 +284,6 @@ class Storage:
                 )
             await self._write_ledger(game_id, ledger)
             owed = await self._write_drawn()
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
         self._drawn_written(owed)
 
     async def finish_game(
@@ -287,7 +299,7 @@ class Storage:
     ) -> None:
         """Close a game with its results and the new ratings, in one transaction."""
         at = now_text()
-        try:
+        async with self._transaction():
             await self.db.execute(
                 "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
                 (status, at, game_id),
@@ -319,17 +331,13 @@ class Storage:
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
                 [(guild_id, game, user, mu, sigma) for user, (mu, sigma) in ratings.items()],
             )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
 
     async def set_status(self, game_id: int, status: str) -> None:
-        await self.db.execute(
-            "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
-            (status, now_text(), game_id),
-        )
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute(
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
+                (status, now_text(), game_id),
+            )
 
     async def load_game(self, game_id: int) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
@@ -386,12 +394,12 @@ class Storage:
         return row[0] if row else default
 
     async def set_setting(self, guild_id: int, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT INTO settings (guild_id, key, value) VALUES (?, ?, ?) "
-            "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-            (guild_id, key, value),
-        )
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, value),
+            )
 
     # -- ratings and stats ----------------------------------------------------------
     async def ratings_for(self, guild_id: int, game: str, users: list[int]) -> dict[int, tuple[float, float]]:
