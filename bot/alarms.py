@@ -1,7 +1,8 @@
-"""Every table's turn clock on one sleeping task.
+"""Every table's turn clock, and every invitation's expiry, on one sleeping task.
 
 A task per table asleep until its deadline costs little to the bot, but an event loop
-with a thousand sleepers is slower to run (and to simulate). Alarms keeps the deadlines
+with a thousand sleepers is slower to run (and to simulate: SimCord scans its timers at
+every step, and a cancelled sleep's timer stays there until it would have fired). Alarms keeps the deadlines
 in a heap and one task asleep until the earliest; setting an earlier one restarts it.
 An alarm is dropped by setting a newer one for its table or by `clear`; stale heap
 entries are skipped when they surface.
@@ -19,7 +20,8 @@ import discord
 
 log = logging.getLogger(__name__)
 
-# (when, table id, version, what): what the alarm is for ("remind" halfway, "expire" at the deadline)
+# (when, table id, version, what): what the alarm is for ("remind" halfway, "expire" at the
+# deadline, "lobby" when an invitation lapses)
 Entry = tuple[datetime, int, int, str]
 
 
@@ -55,7 +57,7 @@ class Alarms:
         if self._task is not None and self._task is asyncio.current_task():
             return  # the running loop looks at the heap again before it sleeps
         self.stop()
-        self._task = asyncio.create_task(self._run(), name="turn-alarms")
+        self._task = asyncio.create_task(self._run(), name="table-alarms")
 
     async def _run(self) -> None:
         while self._heap:

@@ -77,7 +77,7 @@ class Host:
         self._dirty: set[int] = set()
         # table id -> (version, public view, its picture being drawn)
         self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
-        self.alarms = Alarms(self._alarm)  # every table's turn clock on one sleeping task
+        self.alarms = Alarms(self._alarm)  # every table's turn clock and lobby expiry on one sleeping task
         # One render thread: Pillow's shared cached fonts and sprites are drawn from one thread at a time.
         self.render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-render")
 
@@ -311,8 +311,17 @@ class Host:
         job = self._tasks.get((table.id, "timer"))
         return self.alarms.armed(table.id, table.version) or (job is not None and not job.done())
 
+    def arm_lobby(self, table: Table) -> None:
+        """The invitation's expiry, LOBBY_MINUTES after it was made (on the tables' one alarm task)."""
+        created = datetime.fromisoformat(table.created_at) if table.created_at else discord.utils.utcnow()
+        self.alarms.set(table.id, created + timedelta(minutes=LOBBY_MINUTES), table.version, "lobby")
+
     def _alarm(self, table_id: int, version: int, what: str) -> None:
         table = self.tables.get(table_id)
+        if what == "lobby":
+            if table is not None and table.status == "lobby":
+                self.spawn(table, "lobby", self.cancel(table, "⌛ The invitation expired before everyone accepted."))
+            return
         if table is None or not table.active or table.version != version or table.deadline is None:
             return
         if what == "remind":
@@ -509,25 +518,18 @@ class Host:
             )
             await self.storage.begin_game(table.id, table.state.dump(), table.deadline, table.ledger_rows(table.state))
             table.log.append(f"The game begins: {', '.join(table.names)}.")
-        self.stop_tasks(table)  # the lobby's expiry has nothing left to do
+        self.stop_tasks(table)  # clears the lobby's expiry alarm
         await self.publish(table)
         turn = table.turn_humans()
         await self.notifier.send_all(table, [(s, s in turn and not table.alone) for s in table.human_seats()])
         self.schedule(table)
-
-    async def expire_lobby(self, table: Table) -> None:
-        created = datetime.fromisoformat(table.created_at) if table.created_at else discord.utils.utcnow()
-        wait = (created + timedelta(minutes=LOBBY_MINUTES) - discord.utils.utcnow()).total_seconds()
-        await asyncio.sleep(max(0.0, wait))
-        if table.status == "lobby":
-            await self.cancel(table, "⌛ The invitation expired before everyone accepted.")
 
     async def resume(self) -> None:
         """After a restart: every open table's buttons work again, its clocks run on from the
         stored deadline, and a table message left behind by a failed edit is redrawn."""
         for table in await self.tables.load_open():
             if table.status == "lobby":
-                self.spawn(table, "lobby", self.expire_lobby(table))
+                self.arm_lobby(table)
             elif table.state is not None and table.state.over:
                 await self.finish(table)
             else:

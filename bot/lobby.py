@@ -66,7 +66,7 @@ class Lobby:
         """Post the invitation, or deal at once when nobody is waiting to accept."""
         if any(not s.accepted for s in table.seats):
             await self.host.publish(table)
-            self.host.spawn(table, "lobby", self.host.expire_lobby(table))
+            self.host.arm_lobby(table)
         else:
             await self.host.begin(table)
 

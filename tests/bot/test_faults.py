@@ -55,6 +55,22 @@ async def test_a_failed_reply_is_retried_or_followed_up_and_the_move_applies_onc
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
+async def test_an_invitation_lapses_on_time_across_a_restart_with_no_task_of_its_own(simcord_env, world, db_path):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    game_id = table_of(simcord_env).id
+    sleepers = [t for t in asyncio.all_tasks() if t.get_name().startswith(f"table-{game_id}-")]
+    assert not sleepers, "the expiry is an alarm on the tables' one alarm task, not a task asleep per lobby"
+    await simcord_env.advance_time(300)
+    await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    table = table_of(simcord_env, game_id)
+    await simcord_env.advance_time(290)
+    assert table.status == "lobby", "ten minutes from the invitation, not from the restart"
+    await simcord_env.advance_time(15)
+    assert table.status == "cancelled"
+    assert "expired" in table_message(channel, game_id).embeds[0].description
+
+
 async def test_a_table_left_behind_by_a_crash_is_redrawn_after_the_restart(simcord_env, world, db_path):
     _guild, channel, alice, bob = world
     table = await start_pvp(simcord_env, channel, alice, bob)
@@ -199,3 +215,4 @@ async def test_a_failed_autocomplete_answer_is_retried_and_nothing_is_logged_as_
         assert offered and {c["value"] for c in offered} <= legal
         assert not simcord_env.backend.faults, "the injected fault was met"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
+
