@@ -124,6 +124,8 @@ class Host:
             log.exception("table %s: background %s failed", table.id, kind)
             if kind != "follow" and table.active:
                 await asyncio.sleep(1.0)
+                if self._tasks.get((table.id, kind)) is asyncio.current_task():
+                    del self._tasks[table.id, kind]  # over: else schedule would leave the retry to this job
                 self.schedule(table)
 
     def stop_tasks(self, table: Table) -> None:

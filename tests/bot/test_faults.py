@@ -216,3 +216,35 @@ async def test_a_failed_autocomplete_answer_is_retried_and_nothing_is_logged_as_
         assert not simcord_env.backend.faults, "the injected fault was met"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
 
+
+async def test_an_ai_move_the_database_refuses_is_tried_again_and_the_game_goes_on(
+    simcord_env, world, monkeypatch, caplog
+):
+    """A background AI job that fails (here its move is refused once) is logged and started
+    afresh a second later, rather than leaving the table waiting on the AI for good."""
+    _guild, channel, alice, _bob = world
+    await alice.slash(channel, "dickory start", ai="easy")
+    table = table_of(simcord_env)
+    storage, stored = simcord_env.bot.storage, simcord_env.bot.storage.record_action
+    refused = []
+
+    async def refuse_the_ai_once(*args, **kwargs):
+        if kwargs.get("by_ai") and not refused:
+            refused.append(args[1])
+            raise sqlite3.OperationalError("database is locked")
+        return await stored(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "record_action", refuse_the_ai_once)
+    seat = table.seat_of(alice.id)
+    with caplog.at_level(logging.ERROR):
+        while not refused and table.active:
+            version = table.version
+            await alice.slash(channel, "dickory play", action=pick(table, seat))
+            await simcord_env.advance_time(5)
+            assert table.version > version
+        assert refused, "no AI move was made"
+        await simcord_env.advance_time(5)
+    assert table.version > refused[0] or not table.active, "the AI never moved again"
+    assert seat in table.state.to_move or not table.active
+    assert [r for r in caplog.records if "background ai failed" in r.getMessage()]
+    assert len(await storage.actions(table.id)) == table.version
