@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import gc
 import json
 import random
@@ -98,7 +99,10 @@ class SimulatorMeter:
         return metered
 
     def within(self, start: float, end: float) -> float:
-        return sum(cpu for at, cpu in self.stretches if start <= at <= end)
+        # stretches are kept in the order they ended: bisect rather than scan the whole run
+        first = bisect.bisect_left(self.stretches, (start, -1.0))
+        last = bisect.bisect_right(self.stretches, (end, float("inf")))
+        return sum(cpu for _, cpu in self.stretches[first:last])
 
 
 class CollectorMeter:
@@ -107,6 +111,7 @@ class CollectorMeter:
 
     def __init__(self) -> None:
         self.passes: list[tuple[int, float, float]] = []
+        self._ends: list[float] = []
         self._began = 0.0
         gc.callbacks.append(self._note)
 
@@ -114,11 +119,14 @@ class CollectorMeter:
         if phase == "start":
             self._began = time.perf_counter()
         else:
-            self.passes.append((info["generation"], time.perf_counter(), time.perf_counter() - self._began))
+            ended = time.perf_counter()
+            self.passes.append((info["generation"], ended, ended - self._began))
+            self._ends.append(ended)
 
     def within(self, start: float, end: float) -> tuple[float, int]:
         """Seconds spent collecting in the window, and the oldest generation collected."""
-        inside = [(g, s) for g, at, s in self.passes if start <= at <= end]
+        ends = self._ends  # the passes in the order they ended
+        inside = [(g, s) for g, _, s in self.passes[bisect.bisect_left(ends, start) : bisect.bisect_right(ends, end)]]
         return sum(s for _, s in inside), max((g for g, _ in inside), default=-1)
 
 
