@@ -1,6 +1,6 @@
 """A seeded fault-injection fuzz harness: the real bot in SimCord, driven hard.
 
-`run_fuzz(db_path, seed=..., steps=...)` plays all four games through Discord at once
+`run_fuzz(db_path, seed=..., steps=...)` plays four games (or `games`: any registered) through Discord at once
 (slash commands, hand panels, table buttons, autocomplete) with junk text, stale and
 forged panels, non-players, DMs, bursts of simultaneous clicks, Discord 500 and 429
 errors on chosen REST routes, clean restarts and crashes between an interaction and
@@ -41,9 +41,11 @@ from simcord.results import InteractionResult, to_discord_message
 from bot.app import create_bot
 from bot.host import AI_RACE_DELAY
 from bot.settings import Settings
+from engine import GAMES
 from tests.bot.fuzz_checks import ErrorLog, FuzzChecks, FuzzResult, excerpt
+from tests.bot.helpers import short_options
 
-GAME_NAMES = ("dickory", "moleicki", "klondike", "freecell")
+GAME_NAMES = ("dickory", "moleicki", "klondike", "freecell")  # CI's run; the long run may take every game
 PANEL_ID = re.compile(r"parlour:(?:act|sol:[a-z]+):(\d+):(\d+)")
 
 
@@ -74,8 +76,8 @@ def junk(rng: random.Random) -> str:
 
 # -- the harness -------------------------------------------------------------------------
 class Fuzzer(FuzzChecks):
-    def __init__(self, env: simcord.Env, db_path: str, seed: int) -> None:
-        self.env, self.db_path, self.seed = env, db_path, seed
+    def __init__(self, env: simcord.Env, db_path: str, seed: int, games: tuple[str, ...] = GAME_NAMES) -> None:
+        self.env, self.db_path, self.seed, self.games = env, db_path, seed, games
         self.rng = random.Random(seed)
         self.result = FuzzResult(seed=seed)
         self.db = sqlite3.connect(db_path, isolation_level=None)
@@ -232,7 +234,7 @@ class Fuzzer(FuzzChecks):
     # -- operations ----------------------------------------------------------------------
     async def op_start(self) -> None:
         rng = self.rng
-        game = rng.choice(GAME_NAMES)
+        game = rng.choice(self.games)
         channel = rng.choice(self.channels)
         starter, *others = rng.sample(self.members, len(self.members))
         if game == "dickory":
@@ -250,8 +252,26 @@ class Fuzzer(FuzzChecks):
             await self.answer_lobby(channel)
         elif game == "klondike":
             await starter.slash(channel, "klondike start", draw=rng.choice(["1", "3"]))
-        else:
+        elif game == "freecell":
             await starter.slash(channel, "freecell start", deal=rng.randint(1, 32000))
+        else:
+            await self.start_any(GAMES[game], channel, starter, others)
+
+    async def start_any(self, game: Any, channel: Any, starter: Any, others: list[Any]) -> None:
+        """Any other registered game from its facts alone: its shortest match, up to two
+        members invited, easy AI seats to make up (or fill out) the table."""
+        options = short_options(game)
+        if game.max_players == 1:
+            await starter.slash(channel, f"{game.name} start", **options)
+            return
+        invited = others[: self.rng.randint(0, min(2, game.max_players - 1))]
+        names = ["opponent"] if game.max_players == 2 else [f"player{i}" for i in range(2, game.max_players + 1)]
+        least = max(0, game.min_players - 1 - len(invited))
+        bots = self.rng.randint(least, max(least, min(3, game.max_players - 1 - len(invited))))
+        await starter.slash(
+            channel, f"{game.name} start", **dict(zip(names, invited, strict=False)), bots=bots, ai="easy", **options
+        )
+        await self.answer_lobby(channel)
 
     async def answer_lobby(self, channel: Any) -> None:
         """Invited members mostly accept at once; some decline, some leave it to expire."""
@@ -633,11 +653,13 @@ async def _tick() -> None:
     await asyncio.sleep(0)
 
 
-async def run_fuzz(db_path: str, *, seed: int, steps: int, settle_timeout: float = 10.0) -> FuzzResult:
+async def run_fuzz(
+    db_path: str, *, seed: int, steps: int, settle_timeout: float = 10.0, games: tuple[str, ...] = GAME_NAMES
+) -> FuzzResult:
     """One seeded run on a fresh SQLite file: build the world, drive it, check it."""
     async with simcord.run(new_bot(db_path, seed), check_errors=False, settle_timeout=settle_timeout) as env:
         try:
-            return await Fuzzer(env, db_path, seed).run(steps)
+            return await Fuzzer(env, db_path, seed, games).run(steps)
         finally:
             last = env.bot
     await close_bot_storage(last)

@@ -306,7 +306,7 @@ class FuzzChecks:
         return None
 
     def check_timer(self, table: Any, guild_id: int) -> None:
-        if table.game.solo or int(self.setting(guild_id, "timer", "10")) == 0:
+        if table.alone or int(self.setting(guild_id, "timer", "10")) == 0:  # one seat: no turn clock
             return
         since = self.timer_since.get(guild_id, {})
         if table.id in since and table.version <= since[table.id]:

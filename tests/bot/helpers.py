@@ -75,3 +75,16 @@ async def start_pvp(env, channel, alice, bob, **options):
 def members_of(table, *members):
     """Seat -> member, for the members at `table`."""
     return {table.seat_of(m.id): m for m in members}
+
+
+# The shortest match a game offers, so its long games stay quick in tests (its option names only).
+SHORT = {"hands": ("1",), "target": ("11", "one-hand")}
+
+
+def short_options(game) -> dict:
+    chosen = {}
+    for opt in game.options:
+        quick = [c for c in SHORT.get(opt.name, ()) if c in opt.choices]
+        if quick:
+            chosen[opt.name] = quick[0]
+    return chosen

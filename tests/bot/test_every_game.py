@@ -16,21 +16,10 @@ import pytest
 from bot.host import AI_RACE_DELAY, CALL_WINDOW
 from bot.notify import pretty_card
 from engine import GAMES
-from tests.bot.helpers import make_bot, table_message, table_of
+from tests.bot.helpers import make_bot, short_options, table_message, table_of
 
 MULTI = sorted(name for name, game in GAMES.items() if not game.solo)
 STEP_CAP = 3000
-# The shortest match a game offers, so its long games stay quick here (its option names only).
-SHORT = {"hands": ("1",), "target": ("11", "one-hand")}
-
-
-def short_options(game) -> dict:
-    chosen = {}
-    for opt in game.options:
-        quick = [c for c in SHORT.get(opt.name, ()) if c in opt.choices]
-        if quick:
-            chosen[opt.name] = quick[0]
-    return chosen
 
 
 def invite_options(game, guest) -> dict:
