@@ -2,6 +2,7 @@
 
     python bench/bench_solver.py [--first 1] [--deals 1000 | --all | --list 1464,2334] [--step 8]
                                  [--budget N] [--jobs J] [--log out.tsv] [--slowest out.txt] [--seconds 5]
+                                 [--alone CAP]
 
 `--all` runs the Microsoft deals 1..32000 (deal 11982 is the one known to have no win).
 
@@ -13,6 +14,14 @@ Prints one JSON object:
   deals over 100 ms of CPU, and the deals it did not solve;
 - freecell_random / klondike_random: uniformly random legal actions per second
   (legal_actions + apply each step, resign left out, a new game when one ends).
+
+With `--alone CAP` it prints instead what tuning the schedule needs, in positions (the same on
+any machine): per deal (to --log, one JSON object a line) the classic head's positions and, where
+the head does not win, each LOOKAHEAD search's own positions to a win alone from the start (None
+if not within CAP); and how many deals each wins within 2,000 / 8,000 / CAP, with the look-ahead
+stage's positions p95/p99 worked out from those counts (the searches are independent, so a
+schedule's cost on a deal follows from them; deals it does not win by LOOKAHEAD_UNTIL count as
+over it).
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GAMES, freecell_solver
+from engine.freecell_moves import Columns, auto
 
 
 def solve_deal(job: tuple[int, int]) -> tuple[int, bool, float, int, float]:
@@ -39,6 +49,72 @@ def solve_deal(job: tuple[int, int]) -> tuple[int, bool, float, int, float]:
     result = freecell_solver.search(state, budget)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return deal, result.moves is not None, cpu, result.nodes, wall
+
+
+def alone_counts(job: tuple[int, int]) -> dict[str, object]:
+    """The classic head's positions on a deal; if it does not win, each look-ahead search's own."""
+    deal, cap = job
+    state = GAMES["freecell"].new(1, options={"deal": str(deal)})
+    cols, cells, found = (list(part) for part in freecell_solver.to_position(state))
+    auto(cols, cells, found)
+    start = (tuple(cols), tuple(cells), tuple(found))
+    classic = freecell_solver._Search(start, freecell_solver.CLASSIC)
+    if classic.advance(freecell_solver.CLASSIC_HEAD) is not None:  # won (or the space is exhausted)
+        return {"deal": deal, "head": classic.generated - 1, "alone": []}
+    alone: list[int | None] = []
+    for strategy in freecell_solver.LOOKAHEAD:
+        one = freecell_solver._searcher(start, strategy, Columns())
+        alone.append(one.generated - 1 if isinstance(one.advance(cap), list) else None)
+    return {"deal": deal, "head": None, "alone": alone}
+
+
+def lookahead_positions(alone: list[int | None]) -> int | None:
+    """The positions the classic head and the look-ahead stage, taking turns, use to win, from
+    each search's own count; None if not won by LOOKAHEAD_UNTIL."""
+    used, own = freecell_solver.CLASSIC_HEAD, [0] * len(alone)
+    need = [float("inf") if n is None else n for n in alone]
+    while used < freecell_solver.LOOKAHEAD_UNTIL:
+        for k, strategy in enumerate(freecell_solver.LOOKAHEAD):
+            step = min(strategy.turn, need[k] - own[k], freecell_solver.LOOKAHEAD_UNTIL - used)
+            own[k] += step
+            used += step
+            if own[k] >= need[k]:
+                return int(used)
+            if used >= freecell_solver.LOOKAHEAD_UNTIL:
+                return None
+    return None
+
+
+def alone_stats(deals: list[int], cap: int, jobs: int, log_path: str = "") -> dict[str, object]:
+    work = [(d, cap) for d in deals]
+    rows = []
+    log = open(log_path, "w") if log_path else None  # noqa: SIM115 - one line per deal as it finishes
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        for row in pool.map(alone_counts, work, chunksize=8) if pool else map(alone_counts, work):
+            rows.append(row)
+            if log:
+                log.write(json.dumps(row) + "\n")
+                log.flush()
+    if log:
+        log.close()
+    hard = [r["alone"] for r in rows if r["head"] is None]
+    wins = {}
+    for k in range(len(freecell_solver.LOOKAHEAD)):
+        counts = [a[k] for a in hard if a[k] is not None]
+        wins[f"lookahead{k}"] = [sum(n <= 2000 for n in counts), sum(n <= 8000 for n in counts), len(counts)]
+    beyond = freecell_solver.LOOKAHEAD_UNTIL + 1  # stands for a deal the stage does not win
+    used = [r["head"] if r["head"] is not None else lookahead_positions(r["alone"]) or beyond for r in rows]
+    return {
+        "deals": describe(deals),
+        "cap": cap,
+        "head_wins": len(rows) - len(hard),
+        "wins_alone_within_2000_8000_cap": wins,
+        "positions_p95": percentile(used, 0.95),
+        "positions_p99": percentile(used, 0.99),
+        "over_7500": sum(n > 7500 for n in used),
+        "over_10000": sum(n > 10000 for n in used),
+        "not_won_by_lookahead_until": sum(n == beyond for n in used),
+    }
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -125,6 +201,7 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=freecell_solver.DEFAULT_BUDGET)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--alone", type=int, default=0, help="each look-ahead search alone, to this many positions")
     args = parser.parse_args()
     if args.all:
         args.first, args.deals = 1, 32000
@@ -132,6 +209,9 @@ def main() -> None:
         deals = [int(d) for d in args.list.split(",")]
     else:
         deals = list(range(args.first, args.first + args.deals, args.step))
+    if args.alone:
+        print(json.dumps(alone_stats(deals, args.alone, args.jobs, args.log), indent=2))
+        return
     report = {
         "solver": solver_stats(deals, args.budget, args.jobs, args.log, args.slowest),
         "freecell_random": random_actions_per_second("freecell", args.seconds),

@@ -33,6 +33,9 @@ once for all its children, a column's share of the score is one lookup, open pos
 in a bucket queue and carry their node (no list of every node). Over all of 1..32000 with
 the same positions on every deal, CPU a position went 9.75 -> 8.26 us (11.1 -> 9.45 us on
 the deals over 8,000 positions); callgrind counts 12% fewer instructions on three slow deals.
+Measured since and not kept: the seen set holding each key's hash rather than the key (the same
+instructions, 68,600 a position on three slow deals, and no difference the timing could see) and
+the cells' record built from a per-card table (0.1% more instructions).
 """
 
 from __future__ import annotations
@@ -189,8 +192,23 @@ STRATEGIES = (
 # are a few deals): on every 32nd deal from 17, never used to choose, positions p99 went
 # 15,914 -> 10,978 and deals over 7,500 positions 34 -> 19. All of 1..32000 (one job,
 # bench/out/solver.json): positions p99 15,978 -> 11,952, p95 5,517 -> 4,923, mean solved
-# 2,003 -> 1,815; CPU p99 192 ms and 844 deals over 100 ms on a machine a fifth slower than
-# the last sweep's (p50 7.6 -> 9.2 ms at the same 794 positions). Issue 11's 100 ms is not met.
+# 2,003 -> 1,815 (CPU p99 102-114 ms after the work a position was made cheaper, see the
+# module docstring).
+# Tuned again for issue 11's p99 (`bench/bench_solver.py --alone 18000`, three samples of 4,000
+# deals: every 8th from 1, 5 and 3, about 860 a sample not won by the head), and nothing beat this
+# pair on all three: its positions p99 is 10,640 / 12,262 / 11,751 (11,285 over the 12,000), the
+# alternatives' from 2% lower to 7% higher there. Tried: the depth-first search
+# ordering children with `after` (1, 2; with buried 3) or without whole_runs; the best-first one
+# with tie-break seeds 0 and 7, after 2, no whole_runs, depth 0; either search first; turns of
+# 500-3,000 and growing ones (1,000, 2,000, 4,000); a third search (weights above, or "dives"
+# below) from the start or only past 6,000-10,000 positions. "Dives": a depth-first search that
+# follows only the best child and leaves the others in a queue by score for the next dive to start
+# from (the best), or 2-3 children a dive, or a first-in-first-out queue. Alone it wins the most
+# within 2,000 positions (about 645 of 862 against 586 for the depth-first search) and, taking
+# turns first, cuts p95 by 3-4%, but it loses on the same deals as the others: the tail stays. A
+# pair that looked 15% better on the first sample (dives and the best-first search, tie-break seeds 5
+# and 7: p99 9,058) was no better on the second (12,275) and worse on the third (14,146): a
+# sample's p99 is its 40th slowest deal, and a new seed alone moves it 5-10%.
 LOOKAHEAD = (
     Strategy(depth=1, cell=3, empty=5, seed=5, whole_runs=True, after=1, turn=2000),
     Strategy(depth_first=True, cell=3, empty=5, whole_runs=True, turn=2000),
