@@ -32,9 +32,11 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -85,18 +87,23 @@ def lookahead_positions(alone: list[int | None]) -> int | None:
     return None
 
 
-def alone_stats(deals: list[int], cap: int, jobs: int, log_path: str = "") -> dict[str, object]:
-    work = [(d, cap) for d in deals]
+def run_deals(work_on: Callable, work: list, jobs: int, log_path: str, line: Callable[[Any], str]) -> list:
+    """`work_on` over `work` (in `jobs` processes), each result logged as one line as it finishes."""
     rows = []
     log = open(log_path, "w") if log_path else None  # noqa: SIM115 - one line per deal as it finishes
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
-        for row in pool.map(alone_counts, work, chunksize=8) if pool else map(alone_counts, work):
+        for row in pool.map(work_on, work, chunksize=8) if pool else map(work_on, work):
             rows.append(row)
             if log:
-                log.write(json.dumps(row) + "\n")
+                log.write(line(row) + "\n")
                 log.flush()
     if log:
         log.close()
+    return rows
+
+
+def alone_stats(deals: list[int], cap: int, jobs: int, log_path: str = "") -> dict[str, object]:
+    rows = run_deals(alone_counts, [(d, cap) for d in deals], jobs, log_path, json.dumps)
     hard = [r["alone"] for r in rows if r["head"] is None]
     wins = {}
     for k in range(len(freecell_solver.LOOKAHEAD)):
@@ -125,17 +132,9 @@ def percentile(values: list[float], q: float) -> float:
 def solver_stats(
     deals: list[int], budget: int, jobs: int, log_path: str = "", slowest_path: str = ""
 ) -> dict[str, object]:
-    work = [(d, budget) for d in deals]
-    results = []
-    log = open(log_path, "w") if log_path else None  # noqa: SIM115 - one line per deal as it finishes
-    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
-        for r in pool.map(solve_deal, work, chunksize=8) if pool else map(solve_deal, work):
-            results.append(r)
-            if log:
-                log.write("\t".join(str(x) for x in r) + "\n")
-                log.flush()
-    if log:
-        log.close()
+    results = run_deals(
+        solve_deal, [(d, budget) for d in deals], jobs, log_path, lambda r: "\t".join(str(x) for x in r)
+    )
     times = [r[2] for r in results]
     if slowest_path:  # the slowest 1% by CPU, slowest last: the set to tune the solver on
         slowest = sorted(results, key=lambda r: r[2])[-max(1, len(results) // 100) :]
