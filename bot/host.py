@@ -70,6 +70,7 @@ class Host:
         self.ai_executor = ai_executor
         self.notifier = Notifier(self)
         self._tasks: dict[tuple[int, str], asyncio.Task[Any]] = {}
+        self._failures: dict[tuple[int, str], int] = {}  # a job's failures in a row (its retry backs off)
         self._publish_locks: dict[int, asyncio.Lock] = {}
         self._settings: dict[tuple[int, str], str] = {}
         self._busy: set[asyncio.Task[Any] | None] = set()
@@ -115,21 +116,26 @@ class Host:
         self._tasks[table.id, kind] = task
 
     async def _guarded(self, table: Table, kind: str, coro: Any) -> None:
-        """A background job never dies silently: a failure is logged and the table looked at again."""
+        """A background job never dies silently: a failure is logged and the table looked at
+        again after a second, then after 2, 4, ... up to a minute while the job keeps failing."""
         try:
             await coro
+            self._failures.pop((table.id, kind), None)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: background %s failed", table.id, kind)
+            failures = self._failures[table.id, kind] = self._failures.get((table.id, kind), 0) + 1
             if kind != "follow" and table.active:
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(min(60.0, 2.0 ** (failures - 1)))
                 if self._tasks.get((table.id, kind)) is asyncio.current_task():
                     del self._tasks[table.id, kind]  # over: else schedule would leave the retry to this job
                 self.schedule(table)
 
     def stop_tasks(self, table: Table) -> None:
         self.alarms.clear(table.id)
+        for key in [k for k in self._failures if k[0] == table.id]:
+            del self._failures[key]
         for key in [k for k in self._tasks if k[0] == table.id]:
             task = self._tasks.pop(key)
             if task is not asyncio.current_task():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import sqlite3
 from datetime import timedelta
@@ -248,3 +249,33 @@ async def test_an_ai_move_the_database_refuses_is_tried_again_and_the_game_goes_
     assert seat in table.state.to_move or not table.active
     assert [r for r in caplog.records if "background ai failed" in r.getMessage()]
     assert len(await storage.actions(table.id)) == table.version
+
+
+async def test_an_ai_job_that_keeps_failing_is_tried_again_less_and_less_often(simcord_env, world, monkeypatch, caplog):
+    """Retries back off (1, 2, 4 s...) rather than failing and logging every second, and the
+    first success ends the backing off."""
+    _guild, channel, alice, _bob = world
+    await alice.slash(channel, "dickory start", ai="easy")
+    table = table_of(simcord_env)
+    storage, stored = simcord_env.bot.storage, simcord_env.bot.storage.record_action
+    loop = asyncio.get_running_loop()
+    tries: list[float] = []
+
+    async def refuse_the_ai_thrice(*args, **kwargs):
+        if kwargs.get("by_ai") and len(tries) < 3:
+            tries.append(loop.time())
+            raise sqlite3.OperationalError("database is locked")
+        return await stored(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "record_action", refuse_the_ai_thrice)
+    seat = table.seat_of(alice.id)
+    with caplog.at_level(logging.ERROR):
+        version = table.version
+        await alice.slash(channel, "dickory play", action=pick(table, seat))
+        for _ in range(12):
+            await simcord_env.advance_time(1)
+    assert len(tries) == 3, tries
+    gaps = [later - earlier for earlier, later in itertools.pairwise(tries)]
+    assert 1 <= gaps[0] < 2 and 2 <= gaps[1] < 3, gaps
+    assert table.version >= version + 2 or not table.active, "the AI moved once the database took it"
+    assert not simcord_env.bot.host._failures
