@@ -1,4 +1,5 @@
-"""Milk Run's hand-written player and the position evaluation ISMCTS cuts its playouts with.
+"""Milk Run's hand-written player, its ranking of plays, and the position evaluation that
+the normal and hard seats' search (engine/milk_run_search.py) and ISMCTS score positions with.
 
 The heuristic scores every legal play: win at once, steal big deliveries, open your own go
 piles, deliver the largest card you may, raise your limits; then slow the leader (aces on
