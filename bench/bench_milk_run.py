@@ -2,7 +2,7 @@
 
     python bench/bench_milk_run.py [--seconds S] [--renders N]
     python bench/bench_milk_run.py --strength GAMES [--seats 2 4 8] [--games-at SEATS=GAMES ...]
-                                   [--fixed] [--jobs J] [--out FILE]
+                                   [--random-games N] [--fixed] [--jobs J] [--out FILE]
 
 - random play: uniformly random legal actions over whole games at 2 and 8 seats
   (legal_actions + apply each move), and the same with the heuristic choosing;
@@ -11,9 +11,13 @@
   real mid-game states at 2 and 8 seats;
 - with --strength N (only the strength figures): over N seeded games (fewer where
   --games-at says so), one ISMCTS seat against the heuristic in every other seat at each
-  --seats count, and against random at 2 seats, through bench/bench_game.py's match
-  (`win_share`: games won; `beaten_share`: other seats finished strictly behind); with
-  --fixed ISMCTS runs all its NORMAL iterations with no wall clock. `search_speed` is the
+  --seats count, and against random at 2 seats (--random-games of them), as bench/bench_game.py
+  plays them: the normal seat is make_player("normal", game="milk_run"), the game's
+  registered player (`win_share`: games won; `beaten_share`: other seats finished strictly
+  behind). With --jobs 1 the games are played here and every move of that seat is timed
+  (p50 / p99 / max ms, and `capped_moves`: moves its time cap cut short, for a player that
+  counts them as `capped`); with --fixed plain ISMCTS runs all its NORMAL iterations with no
+  wall clock. `search_speed` is the
   normal player's iterations per second at each seat count. --out rewrites the JSON file
   after every match, so a long run that is cut short keeps what finished (slow: hours at 8).
 """
@@ -95,24 +99,75 @@ def render_times(players: int, runs: int) -> dict[str, object]:
     }
 
 
+def timed_game(seed: int, players: int, opponent: str) -> tuple[dict[str, float], list[float], int]:
+    """One seeded game as bench_game.play_one plays it (the registered normal player at seat
+    seed % players), also keeping every move's thinking time and how often its cap bit."""
+    from bench_game import play_out
+
+    from engine.ai import make_player
+
+    me = seed % players
+    seats = {
+        s: make_player("normal" if s == me else opponent, seed=seed * 10 + s, game="milk_run") for s in range(players)
+    }
+    times: list[float] = []
+    state = MR.new(players, seed=seed)
+    think, moves = play_out(state, seats, {me}, each=times.append)
+    places = state.outcome().places
+    beaten = sum(1 for s in range(players) if s != me and places[s] > places[me])
+    capped = getattr(seats[me], "capped", 0)
+    return (
+        {"win": float(places[me] == 1), "beaten": beaten / (players - 1), "think": think, "moves": moves},
+        times,
+        capped,
+    )
+
+
+def timed_match(players: int, opponent: str, games: int) -> dict[str, object]:
+    """bench_game.match's figures (one job) plus the move times' p50 / p99 / max and the cap's bites."""
+    from bench_game import tally
+
+    results, times, capped = [], [], 0
+    for seed in range(games):
+        result, spent, bites = timed_game(seed, players, opponent)
+        results.append(result)
+        times.extend(spent)
+        capped += bites
+    times.sort()
+    report: dict[str, object] = tally(results)
+    report["move_ms_p50"] = round(1000 * times[len(times) // 2], 1)
+    report["move_ms_p99"] = round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 1)
+    report["move_ms_max"] = round(1000 * times[-1], 1)
+    report["moves_timed"] = len(times)
+    report["capped_moves"] = capped
+    return report
+
+
 def strength(args: argparse.Namespace) -> dict[str, object]:
     from bench_game import match, search_speed
 
-    from engine.ai import NORMAL, normal_iterations
+    from engine.ai import NORMAL, make_player, normal_iterations
 
     fixed = normal_iterations("milk_run") if args.fixed else None
-    ai = f"ISMCTS, {normal_iterations('milk_run')} iterations" + (
-        ", no time cap" if args.fixed else f" within {NORMAL[1]:g} s"
-    )
+    player = type(make_player("normal", seed=0, game="milk_run")).__name__
+    if args.fixed:
+        ai = f"ISMCTS, {normal_iterations('milk_run')} iterations, no time cap"
+    else:  # make_player("normal", game="milk_run"): the game's registered player where it has one
+        ai = f"normal seat ({player}), {NORMAL[1]:g} s cap"
     report: dict[str, object] = {"game": "milk_run", "ai": ai, "load_at_start": os.getloadavg()[0]}
     counts = {int(k): int(v) for k, v in (pair.split("=", 1) for pair in args.games_at)}
-    report["search_speed"] = {str(p): search_speed("milk_run", p, {}) for p in args.seats}
+    if args.fixed:  # ISMCTS's iterations a second; the registered player's work is a fixed count
+        report["search_speed"] = {str(p): search_speed("milk_run", p, {}) for p in args.seats}
     save(report, args.out)
     # The 2-seat figures first: a run cut short still has the headline ones.
     runs = [(2, "heuristic"), (2, "random")] + [(p, "heuristic") for p in args.seats if p != 2]
     for players, opponent in runs:
-        games = counts.get(players, args.strength)
-        report[f"ismcts_vs_{opponent}_{players}p"] = match("milk_run", players, opponent, games, args.jobs, {}, fixed)
+        games = args.random_games if opponent == "random" and args.random_games else counts.get(players, args.strength)
+        if fixed is None and args.jobs == 1:  # the same games, timed move by move
+            result = timed_match(players, opponent, games)
+        else:
+            result = match("milk_run", players, opponent, games, args.jobs, {}, fixed)
+        report[f"ismcts_vs_{opponent}_{players}p"] = result
         report["load_now"] = os.getloadavg()[0]
         save(report, args.out)
     save(report, args.out)
@@ -132,6 +187,7 @@ def main() -> None:
     parser.add_argument("--strength", type=int, default=0, help="games a match (the strength figures only)")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4, 8])
     parser.add_argument("--games-at", action="append", default=[], help="SEATS=GAMES: a smaller sample there")
+    parser.add_argument("--random-games", type=int, default=0, help="games against random (default: as at 2 seats)")
     parser.add_argument("--fixed", action="store_true", help="ISMCTS runs all its iterations, no time cap")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="write the JSON here too, after every match")

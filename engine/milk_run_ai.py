@@ -1,4 +1,5 @@
-"""Milk Run's hand-written player and the position evaluation ISMCTS cuts its playouts with.
+"""Milk Run's hand-written player, its ranking of plays, and the position evaluation that
+the normal and hard seats' search (engine/milk_run_search.py) and ISMCTS score positions with.
 
 The heuristic scores every legal play: win at once, steal big deliveries, open your own go
 piles, deliver the largest card you may, raise your limits; then slow the leader (aces on
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.ai import register_evaluation, standing
+from engine.ai import Player, register_evaluation, register_player, standing
 from engine.cards import JOKER
 from engine.core import Action
 from engine.milk_run import BLACK, COLOURS, DELIVER, DRAW, RED, TARGET, colour_of, take_action, value
@@ -118,13 +119,28 @@ def heuristic_action(state: MilkRunState, seat: int, rng: random.Random) -> Acti
             return take_action(state.discard[-1])
         return DRAW
     best, best_score = None, -1e9
-    top = leader(state, seat)
-    nxt = (seat + 1) % state.players
-    for action in state.legal_actions(seat):
-        score = _score(state, seat, action, top, nxt) + rng.random()
+    for score, action in scored_plays(state, seat, rng):
         if score > best_score:
             best, best_score = action, score
     return best
+
+
+def scored_plays(state: MilkRunState, seat: int, rng: random.Random) -> list[tuple[float, Action]]:
+    """The heuristic's score of every legal play, in legal order; each score has up to 1 of
+    noise from `rng` so that near ties fall either way (one draw a play, in that order)."""
+    top = leader(state, seat)
+    nxt = (seat + 1) % state.players
+    return [(_score(state, seat, action, top, nxt) + rng.random(), action) for action in state.legal_actions(seat)]
+
+
+def ranked_plays(state: MilkRunState, seat: int, rng: random.Random) -> list[Action]:
+    """The legal plays, the heuristic's favourite first (its choice with the same `rng` state);
+    empty while `seat` is not at its plays."""
+    if state.turn is None or seat != state.turn or state.draws < 2:
+        return []
+    scored = scored_plays(state, seat, rng)
+    # Stable and descending: among equal scores the first listed leads, as in heuristic_action.
+    return [action for _, action in sorted(scored, key=lambda pair: pair[0], reverse=True)]
 
 
 def _score(state: MilkRunState, seat: int, action: Action, top: int, nxt: int) -> float:
@@ -173,4 +189,13 @@ def _steal_score(state: MilkRunState, seat: int, target: int, colour: int, top: 
     return 55.0 + 3.0 * gain + lead
 
 
+def seat_player(kind: str, seed: int | None) -> Player:
+    """The normal and hard seats: a flat search over the heuristic's best plays
+    (engine/milk_run_search.py; it beat ISMCTS against the heuristic: docs/rules/milk-run.md)."""
+    from engine.milk_run_search import seat_player as search_player  # it builds on this module
+
+    return search_player(kind, seed)
+
+
 register_evaluation("milk_run", evaluate, cutoff=CUTOFF)
+register_player("milk_run", seat_player)
