@@ -5,9 +5,10 @@
                                         [--modes side seat] [--no-speed]
     python bench/bench_hand_and_foot.py --render-only [--render-views N]
 
-Hand and Foot is a partnership game. Mode `side`: both seats of one side play ISMCTS
-(make_player("normal"): NORMAL iterations within 1 s a move) against a side of random or
-heuristic players. Mode `seat`: one ISMCTS seat whose partner is a heuristic player, against
+Hand and Foot is a partnership game. Mode `side`: both seats of one side play the normal seat
+(make_player("normal", game="hand_and_foot"): the game's registered player, within 1 s a move;
+--fixed: plain ISMCTS instead) against a side of random or
+heuristic players. Mode `seat`: one normal seat whose partner is a heuristic player, against
 two heuristic seats (a member whose partner is the AI sees this). The ISMCTS side alternates
 with the seed (and in `seat` mode which partner searches, with seed // 2). `win_share` is the
 share of games the ISMCTS side wins (a tie counts a half); `beaten_share` the share of
@@ -118,18 +119,21 @@ def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
     for s in range(4):
         if s in mine:
             seats[s] = (
-                make_player("normal", seed=seed * 10 + s)
+                make_player("normal", seed=seed * 10 + s, game=NAME)
                 if fixed is None
                 else ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + s)
             )
         else:
             seats[s] = make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s)
     state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
-    think, moves = bench_game.play_out(state, seats, set(mine))
+    times: list[float] = []
+    think, moves = bench_game.play_out(state, seats, set(mine), each=times.append)
     places = state.outcome().places
     ours, theirs = places[side], places[1 - side]
     win = 1.0 if ours < theirs else 0.5 if ours == theirs else 0.0
-    return {"win": win, "think": think, "moves": moves, "margin": state.scores[side] - state.scores[1 - side]}
+    margin = state.scores[side] - state.scores[1 - side]
+    counts = {k: sum(getattr(seats[s], k, 0) for s in mine) for k in ("searched", "overruled", "capped")}
+    return {"win": win, "think": think, "moves": moves, "margin": margin, "times": times, **counts}
 
 
 def match(opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None) -> dict[str, float]:
@@ -139,12 +143,18 @@ def match(opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: in
         results = list(pool.map(play_one, work, chunksize=1))
     moves = sum(r["moves"] for r in results)
     share = sum(r["win"] for r in results) / games
+    times = sorted(t for r in results for t in r["times"])
     return {
         "games": games,
         "win_share": round(share, 3),
         "beaten_share": round(share, 3),
         "mean_margin": round(sum(r["margin"] for r in results) / games),
         "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(1, moves), 1),
+        "ms_p99": round(1000 * times[int(0.99 * (len(times) - 1))], 1) if times else 0.0,
+        "ms_max": round(1000 * times[-1], 1) if times else 0.0,
+        # the registered player's own counts, where it keeps them (moves judged in worlds, of
+        # those overruling the heuristic, and cut short by the time cap)
+        **{k: sum(r[k] for r in results) for k in ("searched", "overruled", "capped")},
         "wall_s": round(time.perf_counter() - start),
     }
 
@@ -172,7 +182,7 @@ def main() -> None:
     ai = (
         f"ISMCTS, {fixed} iterations, no time cap"
         if fixed
-        else f"normal (ISMCTS, {normal_iterations('hand_and_foot')} iterations, 1 s cap)"
+        else f"normal: {type(make_player('normal', seed=0, game=NAME)).__name__}, the registered seat player, 1 s cap"
     )
     out: dict[str, Any] = {"game": NAME, "hands_per_match": int(args.hands), "ai": ai}
     if not args.no_speed:
