@@ -136,8 +136,10 @@ def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
     return {"win": win, "think": think, "moves": moves, "margin": margin, "times": times, **counts}
 
 
-def match(opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None) -> dict[str, float]:
-    work = [(seed, opponent, hands, mode, fixed) for seed in range(games)]
+def match(
+    opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None, first: int = 0
+) -> dict[str, float]:
+    work = [(seed, opponent, hands, mode, fixed) for seed in range(first, first + games)]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=1))
@@ -173,6 +175,7 @@ def main() -> None:
     )
     ap.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
     ap.add_argument("--modes", nargs="+", default=["side", "seat"], choices=["side", "seat"])
+    ap.add_argument("--first-seed", type=int, default=0, help="seeds first..first+N-1 (to extend a sample)")
     ap.add_argument("--no-speed", action="store_true", help="skip the speed and render figures")
     args = ap.parse_args()
     if args.render_only:
@@ -194,7 +197,7 @@ def main() -> None:
             if mode == "seat" and opponent != "heuristic":
                 continue  # the AI partner case is measured beside a heuristic partner only
             key = f"ismcts_side_vs_{opponent}" if mode == "side" else "ismcts_seat_heuristic_partner_vs_heuristic"
-            out[key] = match(opponent, args.games, args.jobs, args.hands, mode, fixed)
+            out[key] = match(opponent, args.games, args.jobs, args.hands, mode, fixed, args.first_seed)
             print(f"{key}: {json.dumps(out[key])}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(out, indent=2))
 
