@@ -10,7 +10,8 @@ Hand and Foot is a partnership game. Mode `side`: both seats of one side play th
 --fixed: plain ISMCTS instead) against a side of random or
 heuristic players. Mode `seat`: one normal seat whose partner is a heuristic player, against
 two heuristic seats (a member whose partner is the AI sees this). The ISMCTS side alternates
-with the seed (and in `seat` mode which partner searches, with seed // 2). `win_share` is the
+with the seed (and in `seat` mode which partner searches, with seed // 2). `heuristic_win_share` is the same
+deals played with heuristic seats in their place (the paired yardstick). `win_share` is the
 share of games the ISMCTS side wins (a tie counts a half); `beaten_share` the share of
 opposing seats it finishes ahead of, which for two sides is the same figure. A four-hand
 match runs about a thousand moves, so the strength runs default to one-hand matches
@@ -136,6 +137,16 @@ def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
     return {"win": win, "think": think, "moves": moves, "margin": margin, "times": times, **counts}
 
 
+def baseline(seed: int, opponent: str, hands: str, mode: str) -> tuple[float, int]:
+    """The same deal with heuristic players where the measured seats sit: (win, margin) of that side."""
+    side, _ = searchers(seed, mode)
+    seats = {s: make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s) for s in range(4)}
+    state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
+    bench_game.play_out(state, seats, set())
+    ours, theirs = state.scores[side], state.scores[1 - side]
+    return (1.0 if ours > theirs else 0.5 if ours == theirs else 0.0), ours - theirs
+
+
 def match(
     opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None, first: int = 0
 ) -> dict[str, float]:
@@ -146,11 +157,16 @@ def match(
     moves = sum(r["moves"] for r in results)
     share = sum(r["win"] for r in results) / games
     times = sorted(t for r in results for t in r["times"])
+    base = [baseline(seed, opponent, hands, mode) for seed in range(first, first + games)]
     return {
         "games": games,
         "win_share": round(share, 3),
         "beaten_share": round(share, 3),
         "mean_margin": round(sum(r["margin"] for r in results) / games),
+        # the same deals with heuristic seats in place of the measured ones: the paired yardstick
+        # (deal luck alone moves a 60-game share by several points)
+        "heuristic_win_share": round(sum(b[0] for b in base) / games, 3),
+        "heuristic_mean_margin": round(sum(b[1] for b in base) / games),
         "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(1, moves), 1),
         "ms_p99": round(1000 * times[int(0.99 * (len(times) - 1))], 1) if times else 0.0,
         "ms_max": round(1000 * times[-1], 1) if times else 0.0,
