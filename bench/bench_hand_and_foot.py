@@ -5,11 +5,13 @@
                                         [--modes side seat] [--no-speed]
     python bench/bench_hand_and_foot.py --render-only [--render-views N]
 
-Hand and Foot is a partnership game. Mode `side`: both seats of one side play ISMCTS
-(make_player("normal"): NORMAL iterations within 1 s a move) against a side of random or
-heuristic players. Mode `seat`: one ISMCTS seat whose partner is a heuristic player, against
+Hand and Foot is a partnership game. Mode `side`: both seats of one side play the normal seat
+(make_player("normal", game="hand_and_foot"): the game's registered player, within 1 s a move;
+--fixed: plain ISMCTS instead) against a side of random or
+heuristic players. Mode `seat`: one normal seat whose partner is a heuristic player, against
 two heuristic seats (a member whose partner is the AI sees this). The ISMCTS side alternates
-with the seed (and in `seat` mode which partner searches, with seed // 2). `win_share` is the
+with the seed (and in `seat` mode which partner searches, with seed // 2). `heuristic_win_share` is the same
+deals played with heuristic seats in their place (the paired yardstick). `win_share` is the
 share of games the ISMCTS side wins (a tie counts a half); `beaten_share` the share of
 opposing seats it finishes ahead of, which for two sides is the same figure. A four-hand
 match runs about a thousand moves, so the strength runs default to one-hand matches
@@ -118,33 +120,59 @@ def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
     for s in range(4):
         if s in mine:
             seats[s] = (
-                make_player("normal", seed=seed * 10 + s)
+                make_player("normal", seed=seed * 10 + s, game=NAME)
                 if fixed is None
                 else ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + s)
             )
         else:
             seats[s] = make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s)
     state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
-    think, moves = bench_game.play_out(state, seats, set(mine))
+    times: list[float] = []
+    think, moves = bench_game.play_out(state, seats, set(mine), each=times.append)
     places = state.outcome().places
     ours, theirs = places[side], places[1 - side]
     win = 1.0 if ours < theirs else 0.5 if ours == theirs else 0.0
-    return {"win": win, "think": think, "moves": moves, "margin": state.scores[side] - state.scores[1 - side]}
+    margin = state.scores[side] - state.scores[1 - side]
+    counts = {k: sum(getattr(seats[s], k, 0) for s in mine) for k in ("searched", "overruled", "capped")}
+    return {"win": win, "think": think, "moves": moves, "margin": margin, "times": times, **counts}
 
 
-def match(opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None) -> dict[str, float]:
-    work = [(seed, opponent, hands, mode, fixed) for seed in range(games)]
+def baseline(seed: int, opponent: str, hands: str, mode: str) -> tuple[float, int]:
+    """The same deal with heuristic players where the measured seats sit: (win, margin) of that side."""
+    side, _ = searchers(seed, mode)
+    seats = {s: make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s) for s in range(4)}
+    state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
+    bench_game.play_out(state, seats, set())
+    ours, theirs = state.scores[side], state.scores[1 - side]
+    return (1.0 if ours > theirs else 0.5 if ours == theirs else 0.0), ours - theirs
+
+
+def match(
+    opponent: str, games: int, jobs: int, hands: str, mode: str, fixed: int | None, first: int = 0
+) -> dict[str, float]:
+    work = [(seed, opponent, hands, mode, fixed) for seed in range(first, first + games)]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=1))
     moves = sum(r["moves"] for r in results)
     share = sum(r["win"] for r in results) / games
+    times = sorted(t for r in results for t in r["times"])
+    base = [baseline(seed, opponent, hands, mode) for seed in range(first, first + games)]
     return {
         "games": games,
         "win_share": round(share, 3),
         "beaten_share": round(share, 3),
         "mean_margin": round(sum(r["margin"] for r in results) / games),
+        # the same deals with heuristic seats in place of the measured ones: the paired yardstick
+        # (deal luck alone moves a 60-game share by several points)
+        "heuristic_win_share": round(sum(b[0] for b in base) / games, 3),
+        "heuristic_mean_margin": round(sum(b[1] for b in base) / games),
         "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(1, moves), 1),
+        "ms_p99": round(1000 * times[int(0.99 * (len(times) - 1))], 1) if times else 0.0,
+        "ms_max": round(1000 * times[-1], 1) if times else 0.0,
+        # the registered player's own counts, where it keeps them (moves judged in worlds, of
+        # those overruling the heuristic, and cut short by the time cap)
+        **{k: sum(r[k] for r in results) for k in ("searched", "overruled", "capped")},
         "wall_s": round(time.perf_counter() - start),
     }
 
@@ -163,6 +191,7 @@ def main() -> None:
     )
     ap.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
     ap.add_argument("--modes", nargs="+", default=["side", "seat"], choices=["side", "seat"])
+    ap.add_argument("--first-seed", type=int, default=0, help="seeds first..first+N-1 (to extend a sample)")
     ap.add_argument("--no-speed", action="store_true", help="skip the speed and render figures")
     args = ap.parse_args()
     if args.render_only:
@@ -172,7 +201,7 @@ def main() -> None:
     ai = (
         f"ISMCTS, {fixed} iterations, no time cap"
         if fixed
-        else f"normal (ISMCTS, {normal_iterations('hand_and_foot')} iterations, 1 s cap)"
+        else f"normal: {type(make_player('normal', seed=0, game=NAME)).__name__}, the registered seat player, 1 s cap"
     )
     out: dict[str, Any] = {"game": NAME, "hands_per_match": int(args.hands), "ai": ai}
     if not args.no_speed:
@@ -184,7 +213,7 @@ def main() -> None:
             if mode == "seat" and opponent != "heuristic":
                 continue  # the AI partner case is measured beside a heuristic partner only
             key = f"ismcts_side_vs_{opponent}" if mode == "side" else "ismcts_seat_heuristic_partner_vs_heuristic"
-            out[key] = match(opponent, args.games, args.jobs, args.hands, mode, fixed)
+            out[key] = match(opponent, args.games, args.jobs, args.hands, mode, fixed, args.first_seed)
             print(f"{key}: {json.dumps(out[key])}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(out, indent=2))
 

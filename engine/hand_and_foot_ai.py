@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine.ai import Player, register_player
 from engine.core import Action
 from engine.hand_and_foot_melds import (
     PILE,
@@ -338,3 +339,13 @@ def out_margin(state: HandAndFootState, seat: int) -> float:
         known = state.known[s]
         est[theirs] -= total(known) + UNSEEN_VALUE * (len(state.hands[s]) - len(known) + len(state.feet[s]))
     return est[ours] - est[theirs]
+
+
+def seat_player(kind: str, seed: int | None) -> Player:
+    """The normal and hard seats: the heuristic checked in sampled worlds (engine/hand_and_foot_search.py)."""
+    from engine.hand_and_foot_search import seat_player as flat  # it builds on this module
+
+    return flat(kind, seed)
+
+
+register_player("hand_and_foot", seat_player)

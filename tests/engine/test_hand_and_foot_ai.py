@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from engine import GAMES
-from engine.ai import ISMCTSPlayer
+from engine.ai import ISMCTSPlayer, make_player
+from engine.core import Action
 from engine.hand_and_foot_ai import _keeping, evaluate, out_margin, pickup_risk
+from engine.hand_and_foot_search import FlatPlayer, _clear_best, decision
 from tests import positions
 from tests.engine.test_hand_and_foot import piles, position
 
@@ -176,3 +179,57 @@ def test_heuristic_plays_only_legal_actions():
         seat = s.to_move[0]
         legal = {a.text for a in s.legal_actions(seat)}
         assert s.heuristic_action(seat, random.Random(0)).text in legal
+
+
+# -- the normal seat (engine/hand_and_foot_search.py) -----------------------------
+
+
+def normal(seed=0, worlds=4):
+    return FlatPlayer(worlds=worlds, time_limit=None, seed=seed)
+
+
+def test_the_normal_seat_is_the_registered_flat_search():
+    assert isinstance(make_player("normal", seed=1, game="hand_and_foot"), FlatPlayer)
+    assert make_player("hard", seed=1, game="hand_and_foot").worlds > normal().worlds
+
+
+def test_normal_seat_plays_legal_moves_deterministically_and_leaves_the_state_alone():
+    for s in positions.random_states(HF, 4, seeds=range(1), every=40):
+        seat = s.to_move[0]
+        before = json.dumps(s.dump(), sort_keys=True)
+        first = normal(seed=5).choose(s, seat).text
+        assert json.dumps(s.dump(), sort_keys=True) == before
+        assert first in {a.text for a in s.legal_actions(seat)}
+        assert normal(seed=5).choose(s, seat).text == first
+
+
+def test_normal_seat_judges_the_pickup_and_the_discard_but_not_melds_or_answers():
+    s = discard_position(known_pair=True)
+    pick = s.heuristic_action(0, random.Random(0))
+    options = decision(s, 0, pick)
+    assert options[0].text == pick.text
+    assert len(options) == 3 and all(a.parts["verb"] == "discard" for a in options)
+    asked_state = asked(["9C", "9D", "9H"], ["JK", "JK", "5S"])
+    assert len(decision(asked_state, 2, asked_state.heuristic_action(2, random.Random(0)))) == 1
+
+
+def test_normal_seat_does_not_hand_the_opponents_the_pile_when_it_has_a_safe_discard():
+    s = discard_position(known_pair=True)
+    player = normal(seed=2, worlds=8)
+    assert player.choose(s, 0).text in ("discard q", "discard k")
+    assert player.searched == 1
+
+
+def test_normal_seat_answers_may_i_go_out_by_the_match_standing():
+    win = asked(["9C", "9D", "9H"], ["JK", "JK", "AS", "AD"], options={"hands": "1"}, hand_no=1)
+    lose = asked(["9C", "9D", "9H"], ["5S"], options={"hands": "1"}, hand_no=1, melds=[piles(), piles() + piles()])
+    assert normal().choose(win, 2).text == "yes" and normal().choose(lose, 2).text == "no"
+    early = asked(["9C", "9D", "9H"], ["JK", "JK", "5S"])
+    assert normal().choose(early, 2).text == "no"
+
+
+def test_clear_best_keeps_the_heuristic_move_unless_another_is_clearly_better():
+    a, b = (Action(t, parts={"verb": "discard"}) for t in ("discard 5", "discard 9"))
+    assert _clear_best([a, b], [[0, 0, 0, 0], [500, -400, 300, -300]]) is a  # noisy: keep
+    assert _clear_best([a, b], [[0, 0, 0, 0], [20, 30, 25, 35]]) is a  # too small a gain
+    assert _clear_best([a, b], [[0, 100, 0, 100], [300, 380, 290, 420]]) is b
