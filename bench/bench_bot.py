@@ -14,6 +14,8 @@ Per move made by a member with /<game> play:
 The three slowest moves are listed call by call, with the simulator's CPU and any
 garbage collection inside their window (gc_ms, and the oldest generation collected).
 Also: the same per-move time with 1,000 open games in the process, and memory per game.
+This machine's speed drifts by up to two times between runs, so the JSON opens with a
+yardstick: the CPU p50 of drawing an 8-seat Moleicki table alone, outside the bot.
 
     python bench/bench_bot.py [--moves 100] [--open-games 1000] [--games dickory,moleicki]
 """
@@ -254,7 +256,23 @@ def people(env, name: str, count: int):
     return [(guild.add_member(env.create_user(f"{name}{i}")), channel) for i in range(count)]
 
 
+def yardstick(renders: int = 30) -> dict:
+    """CPU ms (p50) to draw the bench's mid-game 8-seat Moleicki table alone: this run's machine speed."""
+    from bench.bench_render import moleicki_views
+    from renderers import moleicki
+
+    view = moleicki_views()["mid-8"]
+    moleicki.render_table(view)  # sizes, fonts and palette cached, as in the bot
+    times = []
+    for _ in range(renders):
+        start = time.process_time()
+        moleicki.render_table(view)
+        times.append((time.process_time() - start) * 1000)
+    return {"moleicki_8_table_alone_cpu_ms_p50": round(statistics.median(times), 2), "renders": renders}
+
+
 async def main(moves: int, open_games: int, games: list[str]) -> None:
+    machine = yardstick()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database=f"{tmp}/bench.sqlite3", ai_workers=0, warm_renderers=False)
         warm_then_freeze()  # what the bot does in its render thread at start-up, done before timing
@@ -265,7 +283,7 @@ async def main(moves: int, open_games: int, games: list[str]) -> None:
         finally:
             if hasattr(bot, "storage"):
                 await bot.storage.close()  # an open aiosqlite thread would keep the process alive
-    print(json.dumps({"bench": "bot", "moves": results, "kib_per_active_game": memory}, indent=1))
+    print(json.dumps({"bench": "bot", "machine": machine, "moves": results, "kib_per_active_game": memory}, indent=1))
 
 
 async def measure_all(env, moves: int, open_games: int, games: list[str]) -> tuple[list[dict], float]:
