@@ -86,11 +86,29 @@ def searcher(kind: str, seed: int, phases: tuple[str, ...]):
     return ISMCTSPlayer(iterations=normal_iterations("bourre"), time_limit=None, seed=seed)
 
 
+class Recorder:
+    """A seat's player that notes each declaration beside the easy player's (where losses come from)."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.declares: list[str] = []  # "mine/easy" per declaration, e.g. "play/pass"
+
+    def choose(self, state, seat):
+        action = self.player.choose(state, seat)
+        if state.phase == "declare":
+            easy = state.heuristic_action(seat, random.Random(0))
+            self.declares.append(f"{action.text}/{easy.text}")
+        return action
+
+    def __getattr__(self, name: str):
+        return getattr(self.player, name)
+
+
 def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[str, str], phases=PHASES) -> dict:
     """One seeded game as bench_game.play_one, with the searcher's process time for each move."""
     me = seed % players
     seats = {s: make_player(opponent, seed=seed * 10 + s) for s in range(players)}
-    seats[me] = searcher(kind, seed * 10 + me, phases)
+    seats[me] = recorder = Recorder(searcher(kind, seed * 10 + me, phases))
     state = GAMES["bourre"].new(players, seed=seed, options=options)
     cpu: list[float] = []
     searched: list[float] = []  # the moves that were thought about (not forced, not a plan's next step)
@@ -115,6 +133,7 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
         "cpu": cpu,
         "searched": searched,
         "kinds": kinds,
+        "declared": recorder.declares[0] if recorder.declares else "none",
     }
 
 
@@ -134,7 +153,13 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
             for r in results:
                 for kind, count in r["kinds"].items():
                     kinds[kind] = kinds.get(kind, 0) + count
+            by_declare: dict[str, list[float]] = {}
+            for r in results:
+                by_declare.setdefault(r["declared"], []).append(r["beaten"])
             result = tally(results) | {
+                "first_declaration_mine_vs_easy": {
+                    k: {"games": len(v), "beaten": round(sum(v) / len(v), 3)} for k, v in sorted(by_declare.items())
+                },
                 "cpu_ms_p50": round(1000 * cpu[len(cpu) // 2], 1),
                 "cpu_ms_p99": round(1000 * cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], 1),
                 "cpu_ms_max": round(1000 * cpu[-1], 1),
@@ -168,6 +193,9 @@ def main() -> None:
     parser.add_argument("--exchanges", choices=["easy", "search"], help="pimc: the easy exchange or weigh them all")
     parser.add_argument("--most-seats", type=int, help="pimc: the most seats at which worlds decide (default 2)")
     parser.add_argument("--late-cards", type=int, help="pimc: worlds decide a trick only with this many cards in hand")
+    parser.add_argument("--iterations", type=int, help="pimc: ISMCTS iterations a move (default the normal count)")
+    parser.add_argument("--read", action="store_true", help="pimc: worlds dealt as the declarations suggest")
+    parser.add_argument("--modelled", action="store_true", help="pimc: ISMCTS's other seats move as the easy player")
     args = parser.parse_args()
     tuning = {"most_seats": args.most_seats, "late_cards": args.late_cards} | {
         "worlds": args.worlds,
@@ -175,7 +203,8 @@ def main() -> None:
         "paranoid": args.paranoid,
         "easy": args.easy,
     }
-    tuning |= {"lean": args.lean, "exchanges": args.exchanges}
+    tuning |= {"lean": args.lean, "exchanges": args.exchanges, "read": args.read, "modelled": args.modelled}
+    tuning |= {"iterations": args.iterations}
     TUNING.update({k: v for k, v in tuning.items() if v})
     if args.player:
         print(json.dumps(strength(args), indent=2))
