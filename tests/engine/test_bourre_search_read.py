@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from engine import GAMES
-from engine.bourre_search import PIMCPlayer, ReadingISMCTS, read_world, stay_weight
+from engine.ai import make_player
+from engine.bourre_search import PIMCPlayer, ReadingISMCTS, TablePlayer, read_world, stay_weight
 
 BOURRE = GAMES["bourre"]
 
@@ -97,3 +98,37 @@ def test_the_reading_players_repeat_themselves_under_a_seed():
         seat = state.to_move[0]
         action = player.choose(state, seat) if seat == 0 else state.heuristic_action(seat, random.Random(seat))
         state.apply(seat, action)
+
+
+def test_the_normal_seat_reads_and_plays_out_worlds_at_bigger_tables_only():
+    normal = make_player("normal", seed=1, game="bourre")
+    assert isinstance(normal, TablePlayer) and normal.crowd.read and normal.crowd.rollout
+    assert not normal.read and not normal.rollout  # two seats: the solved worlds, as before
+    state = BOURRE.new(4, seed=3, options={"hands": "1"})
+    kinds = set()
+    while not state.over:
+        seat = state.to_move[0]
+        if seat == 1:
+            action = normal.choose(state, seat)
+            kinds.add(normal.last_kind)
+        else:
+            action = state.heuristic_action(seat, random.Random(seat))
+        state.apply(seat, action)
+    assert "ismcts" not in kinds and "pimc" in kinds
+
+
+def test_a_played_out_world_judges_a_card_by_the_easy_players_play_after_it():
+    # Seat 0 leads into seats that stayed in; in every world the rest is the easy player's,
+    # so the choice repeats under a seed and is a legal card.
+    s = deal(FOUR)
+    for seat in (0, 1):
+        s.apply(seat, "play")
+        s.apply(seat, "draw")
+    s.apply(2, "pass")
+    s.apply(3, "play")
+    s.apply(3, "draw")
+    one = PIMCPlayer(seed=4, time_limit=None, read=True, rollout=True, most_seats=8, worlds=16)
+    two = PIMCPlayer(seed=4, time_limit=None, read=True, rollout=True, most_seats=8, worlds=16)
+    card = one.choose(s, 0).text
+    assert card == two.choose(s, 0).text and one.last_kind == "pimc"
+    assert card in {a.text for a in s.legal_actions(0)}
