@@ -1,7 +1,7 @@
 """Bourré render times and sizes, or the normal seat's strength; prints one JSON object.
 
     python bench/bench_bourre.py [--runs N]
-    python bench/bench_bourre.py --player pimc|ismcts [--games N] [--seats 2 4] [--opponents ...]
+    python bench/bench_bourre.py --player normal|pimc|ismcts [--games N] [--seats 2 4] [--opponents ...]
                                  [--option NAME=VALUE ...] [--first K]
 
 Random-play speed and ISMCTS strength come from the generic bench:
@@ -17,11 +17,14 @@ Views are taken from real heuristic games at 2 and 8 seats in the middle of a tr
 
 --player measures strength the way bench_game.py --fixed does (game i uses seed i, the
 searching seat is i mod seats, the others are random or heuristic; no wall-clock cap, so runs
-repeat exactly) for the player to be the normal seat: `pimc` (engine/bourre_search.py, worlds
-solved exactly in the tricks, ISMCTS elsewhere) or `ismcts` (the generic search alone). It adds
-the process time a move of that seat, p50 and p99 (over all its moves, and over those it
-searched: not forced, not the next step of an exchange already chosen), and how its
-decisions were made.
+repeat exactly) for the player to be the normal seat: `normal` (the registered seat,
+engine/bourre_search.py's TablePlayer), `pimc` (its two-seat player, which the tuning flags
+--worlds, --read, --rollout, --exchanges, --most-seats ... reshape) or `ismcts` (the generic
+search alone). It adds the process time a move of that seat, p50 and p99 (over all its moves,
+and over those it searched: not forced, not the next step of an exchange already chosen), how
+its decisions were made, and each game's first declaration beside the easy player's
+("play/pass": it stayed in where the easy player folds) with the share beaten in those games.
+--peek hands|all shows the pimc player the true hands (or the stock too): a ceiling, not a seat.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bench_game import play_out, tally
 from engine import GAMES
 from engine.ai import ISMCTSPlayer, make_player, normal_iterations
-from engine.bourre_search import PIMCPlayer
+from engine.bourre_search import PIMCPlayer, TablePlayer
+from engine.core import SmallRng
 
 NAMES = ["Alice", "Bob", "Zoë Wójcik", "Dmitri", "Eve", "Mallory the Magnificent", "Grace", "Heidi"]
 
@@ -77,20 +81,55 @@ def timed(fn, view: dict, runs: int) -> dict[str, float]:
 PHASES = ("declare", "discard", "trick")
 
 
+class PeekingPIMC(PIMCPlayer):
+    """Not a seat AI: the PIMC player shown the true hands (PEEK "hands", the stock reshuffled
+    in each world) or everything (PEEK "all"), to measure what the hidden cards are worth."""
+
+    def _world(self, state, seat):
+        world = state.copy()
+        if PEEK == "hands":
+            world.rng = SmallRng(self.rng.getrandbits(64))
+            self.rng.shuffle(world.stock)
+        return world
+
+
+PEEK = ""
 TUNING: dict[str, int | bool | float] = {}  # PIMCPlayer's worlds and budget where the command line sets them
 
 
 def searcher(kind: str, seed: int, phases: tuple[str, ...]):
+    if kind == "normal":
+        return TablePlayer(seed=seed, time_limit=None)
     if kind == "pimc":
+        if PEEK:
+            return PeekingPIMC(seed=seed, time_limit=None, phases=phases, **TUNING)
         return PIMCPlayer(seed=seed, time_limit=None, phases=phases, **TUNING)
     return ISMCTSPlayer(iterations=normal_iterations("bourre"), time_limit=None, seed=seed)
+
+
+class Recorder:
+    """A seat's player that notes each declaration beside the easy player's (where losses come from)."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.declares: list[str] = []  # "mine/easy" per declaration, e.g. "play/pass"
+
+    def choose(self, state, seat):
+        action = self.player.choose(state, seat)
+        if state.phase == "declare":
+            easy = state.heuristic_action(seat, random.Random(0))
+            self.declares.append(f"{action.text}/{easy.text}")
+        return action
+
+    def __getattr__(self, name: str):
+        return getattr(self.player, name)
 
 
 def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[str, str], phases=PHASES) -> dict:
     """One seeded game as bench_game.play_one, with the searcher's process time for each move."""
     me = seed % players
     seats = {s: make_player(opponent, seed=seed * 10 + s) for s in range(players)}
-    seats[me] = searcher(kind, seed * 10 + me, phases)
+    seats[me] = recorder = Recorder(searcher(kind, seed * 10 + me, phases))
     state = GAMES["bourre"].new(players, seed=seed, options=options)
     cpu: list[float] = []
     searched: list[float] = []  # the moves that were thought about (not forced, not a plan's next step)
@@ -115,6 +154,7 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
         "cpu": cpu,
         "searched": searched,
         "kinds": kinds,
+        "declared": recorder.declares[0] if recorder.declares else "none",
     }
 
 
@@ -134,7 +174,13 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
             for r in results:
                 for kind, count in r["kinds"].items():
                     kinds[kind] = kinds.get(kind, 0) + count
+            by_declare: dict[str, list[float]] = {}
+            for r in results:
+                by_declare.setdefault(r["declared"], []).append(r["beaten"])
             result = tally(results) | {
+                "first_declaration_mine_vs_easy": {
+                    k: {"games": len(v), "beaten": round(sum(v) / len(v), 3)} for k, v in sorted(by_declare.items())
+                },
                 "cpu_ms_p50": round(1000 * cpu[len(cpu) // 2], 1),
                 "cpu_ms_p99": round(1000 * cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], 1),
                 "cpu_ms_max": round(1000 * cpu[-1], 1),
@@ -151,7 +197,9 @@ def strength(args: argparse.Namespace) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--player", choices=["pimc", "ismcts"], help="measure this searcher's strength instead")
+    parser.add_argument(
+        "--player", choices=["normal", "pimc", "ismcts"], help="measure this searcher's strength instead"
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first", type=int, default=0, help="the first seed (game i uses seed i)")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
@@ -168,14 +216,22 @@ def main() -> None:
     parser.add_argument("--exchanges", choices=["easy", "search"], help="pimc: the easy exchange or weigh them all")
     parser.add_argument("--most-seats", type=int, help="pimc: the most seats at which worlds decide (default 2)")
     parser.add_argument("--late-cards", type=int, help="pimc: worlds decide a trick only with this many cards in hand")
+    parser.add_argument("--iterations", type=int, help="pimc: ISMCTS iterations a move (default the normal count)")
+    parser.add_argument("--read", action="store_true", help="pimc: worlds dealt as the declarations suggest")
+    parser.add_argument("--modelled", action="store_true", help="pimc: ISMCTS's other seats move as the easy player")
+    parser.add_argument("--rollout", action="store_true", help="pimc: worlds played out by the easy player, not solved")
+    parser.add_argument("--peek", choices=["hands", "all"], help="pimc: show it the true hands (or all): a ceiling")
     args = parser.parse_args()
+    global PEEK
+    PEEK = args.peek or ""
     tuning = {"most_seats": args.most_seats, "late_cards": args.late_cards} | {
         "worlds": args.worlds,
         "budget": args.budget,
         "paranoid": args.paranoid,
         "easy": args.easy,
     }
-    tuning |= {"lean": args.lean, "exchanges": args.exchanges}
+    tuning |= {"lean": args.lean, "exchanges": args.exchanges, "read": args.read, "modelled": args.modelled}
+    tuning |= {"iterations": args.iterations, "rollout": args.rollout}
     TUNING.update({k: v for k, v in tuning.items() if v})
     if args.player:
         print(json.dumps(strength(args), indent=2))

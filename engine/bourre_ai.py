@@ -150,13 +150,15 @@ def place_rewards(chips: list[int]) -> list[float]:
 
 
 def seat_player(kind: str, seed: int | None) -> Player:
-    """The normal and hard seats: sampled worlds with the tricks solved exactly at two seats,
-    ISMCTS at more (engine/bourre_search.py, measured better each way: docs/rules/bourre.md)."""
-    from engine.bourre_search import PIMCPlayer  # it builds on this module's helpers
+    """The normal and hard seats: sampled worlds with the tricks solved exactly at two seats;
+    at more, worlds read from the declarations and played out by the easy player
+    (engine/bourre_search.py's TablePlayer, measured better each way: docs/rules/bourre.md).
+    At bigger tables the hard seat plays as the normal one: more worlds measured no better."""
+    from engine.bourre_search import TablePlayer  # it builds on this module's helpers
 
     if kind == "hard":
-        return PIMCPlayer(seed=seed, time_limit=HARD[1], iterations=HARD[0], worlds=48, budget=120_000)
-    return PIMCPlayer(seed=seed, time_limit=NORMAL[1])
+        return TablePlayer(seed=seed, time_limit=HARD[1], iterations=HARD[0], worlds=48, budget=120_000)
+    return TablePlayer(seed=seed, time_limit=NORMAL[1])
 
 
 register_evaluation("bourre", evaluate, prior=prior)
