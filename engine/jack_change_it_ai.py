@@ -1,4 +1,5 @@
-"""Jack Change It's position evaluation for ISMCTS cut-offs (registered with engine.ai).
+"""Jack Change It's position evaluation for ISMCTS cut-offs (registered with engine.ai), which
+the normal seat's flat search (engine/jack_change_it_search.py) scores its playouts with too.
 
 The first seat out of cards wins and the rest are placed by the cards they hold, but the
 card count alone says little about who goes out first: the deal's luck is large, and what

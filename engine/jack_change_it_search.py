@@ -21,7 +21,10 @@ random; the heuristic itself 0.453 and 0.52):
 - four seats against the heuristic: 64 worlds, playouts to the end 0.427; to the end but the
   heuristic's move kept unless another wins by 2 standard errors 0.477; 12 moves 0.453,
   24 moves 0.52 (0.537 on seeds 100-199); 16 moves with the seat's own playout moves chosen
-  greedily by the evaluation 0.513; 128 worlds, 24 moves 0.563.
+  greedily by the evaluation 0.513; 128 worlds, 24 moves 0.563 (0.527 on seeds 100-199:
+  0.545 of 200 games, ISMCTS 0.478 on them); 256 worlds 0.48. The worlds' luck swamps
+  gaps of a few hundredths at 100 games, so 128 worlds is kept for its cost (move p99 about
+  0.25 s, against 0.42 s at 256).
 - two seats against random, 64 worlds: to the end 0.77, 24 moves 0.74, 12 moves 0.85,
   16 moves greedy 0.71; none better than ISMCTS's 0.86, so two seats keep ISMCTS.
 
