@@ -1,5 +1,6 @@
-"""Jack Change It's normal and hard seats: from three seats, a flat Monte Carlo search over
-every legal move; at two, ISMCTS (engine/ai.py) as before, which measured better there.
+"""Jack Change It's normal and hard seats: at three and four seats, a flat Monte Carlo search
+over every legal move; at two, five and six, ISMCTS (engine/ai.py) as before, which measured
+better (two, six) or was not measured against it (five).
 
 A turn offers few choices (the cards that match, a 2 or a draw against a debt, the suit
 after a jack), so the seat tries each of them in the same sampled worlds (`determinize`:
@@ -9,7 +10,7 @@ playing every seat, with the same random numbers for every candidate, for a fixe
 moves; the position reached is scored by the evaluation (jack_change_it_ai.evaluate), or by
 the share of seats beaten when the game ended. The candidate with the best mean wins.
 
-Why not ISMCTS from three seats: the deal's luck is large, and a tree spreads its few
+Why not ISMCTS at three and four seats: the deal's luck is large, and a tree spreads its few
 hundred noisy iterations over every seat's replies; here all the work goes into telling the
 seat's own few moves apart, against opponents modelled as the heuristic. At two seats the
 heuristic is a poor model of the seat's own later play (it beats random in barely half the
@@ -25,6 +26,9 @@ random; the heuristic itself 0.453 and 0.52):
   0.545 of 200 games, ISMCTS 0.478 on them); 256 worlds 0.48. The worlds' luck swamps
   gaps of a few hundredths at 100 games, so 128 worlds is kept for its cost (move p99 about
   0.25 s, against 0.42 s at 256).
+- three seats against the heuristic, 128 worlds: 0.525 of 60 games, ISMCTS 0.50.
+- six seats against the heuristic, 128 worlds: 0.498 of 80 games, ISMCTS 0.533: no better
+  (the heuristic's playouts say less with five others to model), so six seats keep ISMCTS.
 - two seats against random, 64 worlds: to the end 0.77, 24 moves 0.74, 12 moves 0.85,
   16 moves greedy 0.71; none better than ISMCTS's 0.86, so two seats keep ISMCTS.
 
@@ -57,6 +61,7 @@ class Effort:
 
 
 NORMAL_EFFORT = Effort(128, 24)
+FLAT_SEATS = frozenset({3, 4})  # where this search measured better than ISMCTS
 HARD_EFFORT = Effort(384, 24)
 
 
@@ -68,12 +73,12 @@ class JackChangeItSearch:
         seed: int | None = None,
         effort: Effort = NORMAL_EFFORT,
         time_limit: float | None = NORMAL[1],
-        duel: Player | None = None,
+        ismcts: Player | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.effort = effort
         self.time_limit = time_limit
-        self.duel = duel  # the player for two seats instead of this search, if any
+        self.ismcts = ismcts  # the player at seat counts outside FLAT_SEATS, if any
         self.capped = 0  # choices the time limit cut short (for benchmarks: it should not bite)
         self.last_worlds = 0  # worlds the last searched choice used
 
@@ -82,8 +87,8 @@ class JackChangeItSearch:
         if not legal:
             raise ValueError(f"seat {seat} has nothing to do in this position")
         self.last_worlds = 0
-        if self.duel is not None and state.players == 2:
-            return self.duel.choose(state, seat)
+        if self.ismcts is not None and state.players not in FLAT_SEATS:
+            return self.ismcts.choose(state, seat)
         if len(legal) == 1:  # this includes every chance to go out: that needs a hand of one card
             return legal[0]
         return self._search(state, seat, legal)
@@ -154,8 +159,8 @@ def heuristic_step(world: JackChangeItState, rng: random.Random) -> None:
 
 def seat_player(kind: str, seed: int | None) -> JackChangeItSearch:
     """The normal seat (NORMAL_EFFORT within 1 s) or the hard one (HARD_EFFORT within 2.5 s),
-    each with ISMCTS of its level at two seats."""
+    each with ISMCTS of its level at the seat counts outside FLAT_SEATS."""
     iterations, limit = HARD if kind == "hard" else NORMAL
-    duel = ISMCTSPlayer(iterations=iterations, time_limit=limit, seed=seed, scaled=True)
+    ismcts = ISMCTSPlayer(iterations=iterations, time_limit=limit, seed=seed, scaled=True)
     effort = HARD_EFFORT if kind == "hard" else NORMAL_EFFORT
-    return JackChangeItSearch(seed=seed, effort=effort, time_limit=limit, duel=duel)
+    return JackChangeItSearch(seed=seed, effort=effort, time_limit=limit, ismcts=ismcts)

@@ -7,6 +7,7 @@ import random
 from engine import GAMES
 from engine.ai import ISMCTSPlayer, RandomPlayer, make_player
 from engine.jack_change_it_search import (
+    FLAT_SEATS,
     HARD_EFFORT,
     NORMAL_EFFORT,
     Effort,
@@ -47,19 +48,35 @@ def test_the_normal_and_hard_seats_are_the_search():
     assert normal.effort is NORMAL_EFFORT and hard.effort is HARD_EFFORT
     assert hard.time_limit > normal.time_limit
     assert HARD_EFFORT.worlds > NORMAL_EFFORT.worlds
-    assert isinstance(normal.duel, ISMCTSPlayer) and isinstance(hard.duel, ISMCTSPlayer)
-    assert hard.duel.iterations > normal.duel.iterations
+    assert isinstance(normal.ismcts, ISMCTSPlayer) and isinstance(hard.ismcts, ISMCTSPlayer)
+    assert hard.ismcts.iterations > normal.ismcts.iterations
 
 
-def test_at_two_seats_the_normal_seat_is_the_ismcts_it_was():
-    state = GAME.new(2, seed=4)
-    rng = random.Random(4)
-    while len(state.legal_actions(state.turn)) < 3:
-        heuristic_step(state, rng)
-    seat = state.turn
-    normal = make_player("normal", seed=9, game="jack_change_it")
-    ismcts = ISMCTSPlayer(iterations=300, time_limit=None, seed=9)
-    assert normal.choose(state, seat).text == ismcts.choose(state, seat).text
+def test_outside_three_and_four_seats_the_normal_seat_is_the_ismcts_it_was():
+    for players, seed in ((2, 4), (6, 2)):
+        assert players not in FLAT_SEATS
+        state = GAME.new(players, seed=seed)
+        rng = random.Random(seed)
+        while len(state.legal_actions(state.turn)) < 3:
+            heuristic_step(state, rng)
+        seat = state.turn
+        normal = make_player("normal", seed=9, game="jack_change_it")
+        ismcts = ISMCTSPlayer(iterations=300, time_limit=None, seed=9)
+        assert normal.choose(state, seat).text == ismcts.choose(state, seat).text
+
+
+def test_at_three_and_four_seats_the_normal_seat_is_the_flat_search():
+    for players in (3, 4):
+        assert players in FLAT_SEATS
+        state = GAME.new(players, seed=players)
+        rng = random.Random(players)
+        while len(state.legal_actions(state.turn)) < 3:
+            heuristic_step(state, rng)
+        seat = state.turn
+        normal = make_player("normal", seed=9, game="jack_change_it")
+        flat = JackChangeItSearch(seed=9, effort=NORMAL_EFFORT)
+        assert normal.choose(state, seat).text == flat.choose(state, seat).text
+        assert normal.last_worlds == NORMAL_EFFORT.worlds
 
 
 def test_a_finished_game_scores_the_share_of_seats_beaten():
