@@ -1,4 +1,5 @@
-"""Jack Change It's position evaluation for ISMCTS cut-offs (registered with engine.ai).
+"""Jack Change It's position evaluation for ISMCTS cut-offs (registered with engine.ai), which
+the normal seat's flat search (engine/jack_change_it_search.py) scores its playouts with too.
 
 The first seat out of cards wins and the rest are placed by the cards they hold, but the
 card count alone says little about who goes out first: the deal's luck is large, and what
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.ai import register_evaluation, rewards, standing
+from engine.ai import Player, register_evaluation, register_player, rewards, standing
 from engine.jack_change_it import ACE_OF_HEARTS, is_trick, match_set, rank
 
 if TYPE_CHECKING:
@@ -82,3 +83,14 @@ def evaluate(state: JackChangeItState) -> list[float]:
 
 
 register_evaluation("jack_change_it", evaluate, cutoff=CUTOFF)
+
+
+def seat_player(kind: str, seed: int | None) -> Player:
+    """The normal and hard seats: a flat search over every legal move with heuristic playouts
+    (engine/jack_change_it_search.py), which beat ISMCTS with this evaluation."""
+    from engine.jack_change_it_search import seat_player as search_player  # it builds on this module
+
+    return search_player(kind, seed)
+
+
+register_player("jack_change_it", seat_player)
