@@ -56,12 +56,16 @@ class Effort:
 #   distinct, 24 worlds, depth 64 (5 own turns)  0.511   (p99 428 ms)
 #   distinct, raising                            0.500   (p99 308 ms)
 #   distinct, charging the seat the heuristic seats see as leader 2 plays for their
-#   attacks to come (so it stays out of their sights)   0.33 over 30 games, stopped
-#   distinct, standing against the best other seat mixed half and half with the mean: 7
-#   games, stopped for the others
-# More depth or worlds changed nothing: at four seats the search leaves the heuristic's
-# choice in three positions of four, yet gains nothing, so its evaluation two rounds on,
-# not its noise, is what falls short there.
+#   attacks to come (so it stays out of their sights)   0.36 over 31 games, stopped
+#   (this and the next lived in a screening script, not here)
+#   distinct, standing against the best other seat mixed half and half with the mean
+#                                                0.550   (p99 291 ms; 0.45 on seeds 60-99,
+#                                                         so 0.51 over 100)
+#   distinct, every world played to the game's end and scored by its places:
+#     8 worlds 0.508, 16 worlds 0.433 (seeds 0-39; p99 310 / 693 ms)
+# More depth or worlds changed nothing, even real endings: at four seats the search leaves
+# the heuristic's choice in three positions of four (24 of 32 sampled), yet gains nothing.
+# At eight seats this search beats 0.432 of seats (40 games, seeds 0-39; 0.536 on 0-19).
 NORMAL_EFFORT = {2: Effort(4, 48, 40), 3: Effort(4, 32, 32)}
 HARD_EFFORT = {2: Effort(5, 96, 48), 3: Effort(5, 64, 40)}
 
