@@ -38,14 +38,16 @@ def progress(state: MilkRunState, seat: int) -> float:
     return out
 
 
-def plays_needed(state: MilkRunState, seat: int) -> float:
+def plays_needed(state: MilkRunState, seat: int, raising: bool = False) -> float:
     """About how many plays `seat` still needs to deliver 30 of each colour.
 
     Per colour short of 30: one play to reopen a stopped go pile (more with no face card to
     do it), one per deliverable card in hand, largest first, and the rest at the average
     card its limit lets through, (2 + limit) / 2 a play. Tempo is what wins the race, so
     every play that delivers, raises a limit or opens a pile lowers it, and every stop, low
-    limit or steal suffered raises it.
+    limit or steal suffered raises it. With `raising`, a seat may first spend a play raising
+    its limit with a higher card it holds, when that needs fewer plays (a low limit put on
+    it then costs one play to undo, not the whole race).
     """
     out = 0.0
     hand = state.hands[seat]
@@ -56,16 +58,27 @@ def plays_needed(state: MilkRunState, seat: int) -> float:
         if not state.go_open(seat, colour):
             out += 1.0 if any(_is_face(c) and colour_of(c) == colour for c in hand) else STUCK
         lim = state.limit(seat, colour)
-        held = sorted(
-            (v for c in hand if c != JOKER and colour_of(c) == colour and 0 < (v := value(c)) <= lim), reverse=True
-        )
-        for v in held:
-            if left <= 0:
-                break
+        numbers = sorted((v for c in hand if c != JOKER and colour_of(c) == colour and (v := value(c))), reverse=True)
+        keep = _plays_at(out, left, lim, numbers)
+        if raising:
+            for i, v in enumerate(numbers):
+                if v > lim:
+                    keep = min(keep, _plays_at(out + 1.0, left, v, numbers[:i] + numbers[i + 1 :]))
+        out = keep
+    return out
+
+
+def _plays_at(out: float, left: int, lim: int, numbers: list[int]) -> float:
+    """`out` plus the plays to deliver `left` more at limit `lim`: the held `numbers` (largest
+    first) it lets through, one play each, then the average card it lets through."""
+    for v in numbers:
+        if left <= 0:
+            break
+        if v <= lim:
             left -= v
             out += 1.0
-        if left > 0:
-            out += left / ((2 + lim) / 2)
+    if left > 0:
+        out += left / ((2 + lim) / 2)
     return out
 
 
@@ -73,9 +86,10 @@ def _is_face(card: str) -> bool:
     return card != JOKER and card[0] in "JQK"
 
 
-def evaluate(state: MilkRunState) -> list[float]:
+def evaluate(state: MilkRunState, raising: bool = False) -> list[float]:
     """Each seat's expected reward (1 first, 0 last): the chance of finishing ahead of each
-    other seat, from how many plays each still needs (the sampled world's hands included)."""
+    other seat, from how many plays each still needs (the sampled world's hands included;
+    `raising` as in plays_needed)."""
     n = state.players
     if state.turn is None:
         places = state.outcome().places
@@ -83,7 +97,7 @@ def evaluate(state: MilkRunState) -> list[float]:
         if worst == 1:
             return [0.5] * n
         return [(worst - p) / (worst - 1) for p in places]
-    return standing([-plays_needed(state, s) for s in range(n)], SPREAD)
+    return standing([-plays_needed(state, s, raising) for s in range(n)], SPREAD)
 
 
 def usefulness(state: MilkRunState, seat: int, card: str) -> float:

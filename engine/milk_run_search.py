@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from engine.ai import HARD, NORMAL
 from engine.cards import JOKER
 from engine.core import Action
+from engine.milk_run import colour_of, value
 from engine.milk_run_ai import evaluate, heuristic_action, ranked_plays
 
 if TYPE_CHECKING:
@@ -35,20 +36,43 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Effort:
-    """How hard a seat searches: candidates, worlds and moves played on in each world."""
+    """How a seat searches: candidates, worlds and moves played on in each world; with
+    `distinct`, plays that do the same thing (an 8♣ or an 8♠ delivered) count as one candidate;
+    with `raising`, the evaluation lets a seat raise its limit with a card it holds
+    (milk_run_ai.plays_needed), so a low limit put on someone is not scored as lasting."""
 
     candidates: int
     worlds: int
     depth: int
+    distinct: bool = False
+    raising: bool = False
 
 
 # Per seat count: two seats are cheap (few plays, short turns), so they search wider and deeper.
+# Tried at four seats against three heuristic seats, seeds 0-59 (the same 60 games; this
+# search: 0.50 of seats beaten), none reliably better (one game's share has an sd of about
+# 0.4, so 60 games tell apart only gaps of 0.10 or more):
+#   distinct candidates                          0.533   (move p99 259 ms process time)
+#   distinct, 24 worlds, depth 64 (5 own turns)  0.511   (p99 428 ms)
+#   distinct, raising                            0.500   (p99 308 ms)
+#   distinct, charging the seat the heuristic seats see as leader 2 plays for their
+#   attacks to come (so it stays out of their sights)   0.36 over 31 games, stopped
+#   (this and the next lived in a screening script, not here)
+#   distinct, standing against the best other seat mixed half and half with the mean
+#                                                0.550   (p99 291 ms; 0.45 on seeds 60-99,
+#                                                         so 0.51 over 100)
+#   distinct, every world played to the game's end and scored by its places:
+#     8 worlds 0.508, 16 worlds 0.433 (seeds 0-39; p99 310 / 693 ms)
+# More depth or worlds changed nothing, even real endings: at four seats the search leaves
+# the heuristic's choice in three positions of four (24 of 32 sampled), yet gains nothing.
+# At eight seats this search beats 0.432 of seats (40 games, seeds 0-39; 0.536 on 0-19).
 NORMAL_EFFORT = {2: Effort(4, 48, 40), 3: Effort(4, 32, 32)}
 HARD_EFFORT = {2: Effort(5, 96, 48), 3: Effort(5, 64, 40)}
 
 
 def effort_for(table: dict[int, Effort], players: int) -> Effort:
-    return table[2] if players == 2 else table[3]
+    """The entry for the largest seat count in `table` up to `players`."""
+    return table[max(p for p in table if p <= players)]
 
 
 class MilkRunSearch:
@@ -77,7 +101,7 @@ class MilkRunSearch:
         if winning is not None:
             return winning
         effort = effort_for(self.efforts, state.players)
-        candidates = ranked_plays(state, seat, self.rng)[: effort.candidates]
+        candidates = _candidates(ranked_plays(state, seat, self.rng), effort)
         if len(candidates) == 1:
             return candidates[0]
         return self._search(state, seat, candidates, effort)
@@ -94,22 +118,48 @@ class MilkRunSearch:
             seed = self.rng.getrandbits(64)
             for i, action in enumerate(candidates):
                 # Common random numbers: every candidate meets the same world and playout noise.
-                totals[i] += _play_on(world.copy(), seat, action, effort.depth, random.Random(seed))
+                totals[i] += _play_on(world.copy(), seat, action, effort, random.Random(seed))
             worlds += 1
         self.last_worlds = worlds
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: the heuristic's order
         return candidates[best]
 
 
-def _play_on(world: MilkRunState, seat: int, action: Action, depth: int, rng: random.Random) -> float:
-    """`seat`'s reward after `action` and `depth` more heuristic moves (or the game's end)."""
+def _candidates(ranked: list[Action], effort: Effort) -> list[Action]:
+    """The heuristic's first few plays, or with `distinct` its first few different ones."""
+    if not effort.distinct:
+        return ranked[: effort.candidates]
+    seen: set[tuple[object, ...]] = set()
+    out: list[Action] = []
+    for action in ranked:
+        key = _what_it_does(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+            if len(out) == effort.candidates:
+                break
+    return out
+
+
+def _what_it_does(action: Action) -> tuple[object, ...]:
+    """A play less its card's suit and face: J, Q and K all open, and a black 8 is a black 8."""
+    parts = action.parts
+    card = parts["cards"][0]
+    if card == JOKER:
+        return (parts["verb"], parts.get("to"), parts["colour"], card)
+    kind = value(card) or ("A" if card[0] == "A" else "face")
+    return (parts["verb"], parts.get("to"), colour_of(card), kind)
+
+
+def _play_on(world: MilkRunState, seat: int, action: Action, effort: Effort, rng: random.Random) -> float:
+    """`seat`'s reward after `action` and `effort.depth` more heuristic moves (or the game's end)."""
     world.apply(seat, action)
-    for _ in range(depth):
+    for _ in range(effort.depth):
         mover = world.turn
         if mover is None:
             break
         world.apply(mover, heuristic_action(world, mover, rng))
-    return evaluate(world)[seat]
+    return evaluate(world, effort.raising)[seat]
 
 
 def _winning_play(state: MilkRunState, seat: int, legal: list[Action]) -> Action | None:

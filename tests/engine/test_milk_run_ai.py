@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from engine import GAMES
 from engine.ai import make_player
 from engine.milk_run_ai import heuristic_action, ranked_plays
-from engine.milk_run_search import HARD_EFFORT, NORMAL_EFFORT, Effort, MilkRunSearch
+from engine.milk_run_search import HARD_EFFORT, NORMAL_EFFORT, Effort, MilkRunSearch, _candidates, _what_it_does
 from tests.engine.test_milk_run import arrange, deal, stacked
 
 MR = GAMES["milk_run"]
@@ -105,3 +107,37 @@ def test_search_plays_only_legal_moves_through_games_at_two_and_eight_seats():
             s.apply(seat, action)
         assert searched > 10  # the plays were searched, not only handed to the heuristic
         assert all(p.capped == 0 for p in seats)
+
+
+def test_distinct_candidates_leave_out_plays_that_do_the_same_thing():
+    s = at_plays(mid_game(4, 5, 30))
+    seat = s.to_move[0]
+    ranked = ranked_plays(s, seat, random.Random(3))
+    some = _candidates(ranked, Effort(4, 1, 1))
+    distinct = _candidates(ranked, Effort(4, 1, 1, distinct=True))
+    assert some == ranked[:4]
+    assert distinct[0] == ranked[0] and len(distinct) == min(4, len({_what_it_does(a) for a in ranked}))
+    assert len({_what_it_does(a) for a in distinct}) == len(distinct)
+
+
+def test_what_a_play_does_ignores_suit_and_face_within_a_colour():
+    s = arrange(deal([["8C", "8S", "JC", "KS", "8H", "JK"], stacked()[1]]))
+    same = [("limit 8c", "limit 8s"), ("go jc", "go ks"), ("discard 8c", "discard 8s")]
+    for one, other in same:
+        assert _what_it_does(s.parse(0, one)) == _what_it_does(s.parse(0, other))
+    assert _what_it_does(s.parse(0, "limit 8c")) != _what_it_does(s.parse(0, "limit 8h"))
+    assert _what_it_does(s.parse(0, "limit 8c")) != _what_it_does(s.parse(0, "limit 8c to 1"))
+
+
+def test_plays_needed_with_raising_counts_a_held_higher_card_as_one_play_to_lift_the_limit():
+    from engine.milk_run_ai import STUCK, plays_needed
+
+    s = arrange(deal(stacked()))  # seat 0: 6S 9H KS AH JK 2C, every limit 5
+    # black: raising with the 6S (1 + 2C + 28 / 4) ties keeping the 5 (2C + 28 / 3.5): 9 either
+    # way; red: the 9H raises the limit to 9, then 30 at 5.5 a play.
+    assert plays_needed(s, 0) == pytest.approx(1 + 1 + 28 / 3.5 + STUCK + 30 / 3.5)
+    assert plays_needed(s, 0, raising=True) == pytest.approx(1 + 9 + STUCK + 1 + 30 / 5.5)
+    lowered = arrange(deal(stacked()), piles=[(0, "red", "limit", ["2D"])])
+    # a low limit costs one play to undo with the 9H, not the whole race at 2 a play
+    assert plays_needed(lowered, 0, raising=True) == pytest.approx(plays_needed(s, 0, raising=True))
+    assert plays_needed(lowered, 0) > plays_needed(s, 0) + 5
