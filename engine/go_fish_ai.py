@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.ai import register_evaluation, rewards, standing
+from engine.ai import Player, register_evaluation, register_player, rewards, standing
 from engine.go_fish_knowledge import rank_count
 
 if TYPE_CHECKING:
@@ -82,4 +82,13 @@ def evaluate(state: GoFishState) -> list[float]:
     return score(world)
 
 
+def seat_player(kind: str, seed: int | None) -> Player:
+    """The normal and hard seats: a flat search over the asks (engine/go_fish_search.py),
+    which beat ISMCTS with this evaluation against the heuristic (docs/rules/go_fish.md)."""
+    from engine.go_fish_search import seat_player as search_player  # it builds on this module
+
+    return search_player(kind, seed)
+
+
 register_evaluation("go_fish", evaluate, cutoff=CUTOFF, prior=PRIOR)
+register_player("go_fish", seat_player)
