@@ -1,5 +1,9 @@
 """Go Fish's (and Authors') position evaluation for ISMCTS cut-offs (registered with engine.ai).
 
+The normal and hard seats are no longer ISMCTS but the flat search of go_fish_search.py
+(registered below), which beat this one against the heuristic; the evaluation stays for
+ISMCTS players of the game and for that search's playouts cut short (Effort.depth).
+
 Search looks one ask deep: beyond it, the tree would let the other seats choose their asks
 by what works in the sampled world, and as the searching seat's own hand is the same in
 every world, they would learn to ask for exactly the ranks it holds, as if they saw its

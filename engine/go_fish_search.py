@@ -6,9 +6,10 @@ table nothing new. Otherwise the seat deals `worlds` hands that fit everything t
 knows (`determinize`, which also weighs what the asks suggest) and orders its asks as the
 memory heuristic does, the rank held most first (an ask tells the table the rank is held:
 a rank held three times leaves one card out to use that, a single one three), but with the
-target and, in Authors, the card that hit in the most deals. With the stock nearly gone
-the likeliest hit leads instead: a miss then draws one of the last cards and hands the
-turn over, and at two seats whoever asks once the stock is dry takes every book left.
+target and, in Authors, the card that hit in the most deals. In Go Fish at two seats,
+with the stock nearly gone, the likeliest hit leads instead: a miss then draws one of the
+last cards and hands the turn over, and whoever asks once the stock is dry takes every
+book left (every ask hits and makes a book).
 
 Near the end (`late`: a stock of ten or fewer) the best few asks are each played out in
 every deal with the memory heuristic in every seat, the same random numbers for every
@@ -49,7 +50,7 @@ class Effort:
     worlds: int
     depth: int
     late: int = 52  # roll out only while the stock holds at most this many cards
-    sure_late: int = 4  # at most this many cards in the stock, the likeliest hit leads the order
+    sure_late: int = 4  # Go Fish at 2 seats: at most this many cards in the stock, the likeliest hit leads
 
 
 # Roll out only near the end (stock of 10 or fewer), where who asks when the stock runs dry
@@ -120,7 +121,10 @@ class GoFishSearch:
             return state.heuristic_action(seat, self.rng) if sure else legal[0]
         effort = effort_for(self.efforts, state.players)
         worlds = [state.determinize(seat, self.rng) for _ in range(effort.worlds)]
-        candidates = ranked_asks(state, seat, asks, worlds, len(state.stock) <= effort.sure_late)
+        # Only where whoever asks once the stock is dry takes every book left: likeliest hit
+        # first also at Authors' 4 seats scored 0.46 of 200 games against the heuristic, 0.60 without.
+        sweep = not state.authors and state.players == 2 and len(state.stock) <= effort.sure_late
+        candidates = ranked_asks(state, seat, asks, worlds, self.rng, sweep)
         candidates = candidates[: effort.candidates]
         if len(candidates) == 1 or len(state.stock) > effort.late:
             return candidates[0].action
@@ -147,7 +151,12 @@ class GoFishSearch:
 
 
 def ranked_asks(
-    state: GoFishState, seat: int, asks: list[Ask], worlds: list[GoFishState], hits_first: bool = False
+    state: GoFishState,
+    seat: int,
+    asks: list[Ask],
+    worlds: list[GoFishState],
+    rng: random.Random,
+    hits_first: bool = False,
 ) -> list[Ask]:
     """The asks in the memory heuristic's order (the rank held most first), ties broken by
     how often they hit in the sampled deals; or, `hits_first`, likeliest hit first.
@@ -156,10 +165,10 @@ def ranked_asks(
     once tells the table of a card three others can come for."""
     hand = state.hands[seat]
 
-    def key(ask: Ask) -> tuple[int, int, int]:
+    def key(ask: Ask) -> tuple[int, int, float]:
         hits = sum(1 for w in worlds if w.hands[ask.target] & ask.wanted)
         mine = rank_count(hand, ask.rank)
-        return (hits, mine, 0) if hits_first else (mine, hits, state.hands[ask.target].bit_count())
+        return (hits, mine, rng.random()) if hits_first else (mine, hits, rng.random())
 
     return sorted(asks, key=key, reverse=True)
 
