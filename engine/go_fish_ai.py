@@ -1,5 +1,9 @@
 """Go Fish's (and Authors') position evaluation for ISMCTS cut-offs (registered with engine.ai).
 
+The normal and hard seats are no longer ISMCTS but the flat search of go_fish_search.py
+(registered below), which beat this one against the heuristic; the evaluation stays for
+ISMCTS players of the game and for that search's playouts cut short (Effort.depth).
+
 Search looks one ask deep: beyond it, the tree would let the other seats choose their asks
 by what works in the sampled world, and as the searching seat's own hand is the same in
 every world, they would learn to ask for exactly the ranks it holds, as if they saw its
@@ -21,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.ai import register_evaluation, rewards, standing
+from engine.ai import Player, register_evaluation, register_player, rewards, standing
 from engine.go_fish_knowledge import rank_count
 
 if TYPE_CHECKING:
@@ -82,4 +86,13 @@ def evaluate(state: GoFishState) -> list[float]:
     return score(world)
 
 
+def seat_player(kind: str, seed: int | None) -> Player:
+    """The normal and hard seats: a flat search over the asks (engine/go_fish_search.py),
+    which beat ISMCTS with this evaluation against the heuristic (docs/rules/go_fish.md)."""
+    from engine.go_fish_search import seat_player as search_player  # it builds on this module
+
+    return search_player(kind, seed)
+
+
 register_evaluation("go_fish", evaluate, cutoff=CUTOFF, prior=PRIOR)
+register_player("go_fish", seat_player)

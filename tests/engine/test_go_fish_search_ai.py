@@ -1,0 +1,68 @@
+"""Go Fish's and Authors' normal seat: the flat search over the asks (engine/go_fish_search.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GAMES
+from engine.ai import RandomPlayer, make_player
+from engine.cards import RANKS
+from engine.go_fish_search import Effort, GoFishSearch, known_hit, read_ask
+
+GAME = GAMES["go_fish"]
+SMALL = {2: Effort(3, 6, 0, late=10), 3: Effort(3, 6, 0, late=10)}  # a quick search for tests
+
+
+def deal(hands, stock=(), variant="go-fish"):
+    """A new game with every hand (seven cards each) and the front of the stock stacked."""
+    deck = [hands[s][i] for i in range(7) for s in range(len(hands))] + list(stock)
+    return GAME.new(len(hands), seed=0, options={"variant": variant}, deck=deck)
+
+
+def test_the_registered_normal_and_hard_seats_are_the_search():
+    assert isinstance(make_player("normal", seed=1, game="go_fish"), GoFishSearch)
+    assert isinstance(make_player("hard", seed=1, game="go_fish"), GoFishSearch)
+
+
+def test_a_known_hit_is_taken():
+    state = deal([["7S", "7H", "2S", "3S", "4S", "5S", "9S"], ["7D", "8H", "8D", "JH", "QH", "KH", "KD"]])
+    state.know.floor[1][RANKS.index("7")] = 1  # seat 1 asked for sevens
+    assert GoFishSearch(seed=0, efforts=SMALL).choose(state, 0).text == "ask 1 7"
+
+
+@pytest.mark.parametrize("variant", ["go-fish", "authors"])
+def test_the_search_plays_legal_asks_the_same_for_a_seed_and_leaves_the_state_alone(variant):
+    for players in (2, 4):
+        state = GAME.new(players, seed=players, options={"variant": variant})
+        seats = {s: RandomPlayer(s) for s in range(players)}
+        seats[0] = GoFishSearch(seed=5, efforts=SMALL)
+        twin = GoFishSearch(seed=5, efforts=SMALL)
+        while not state.over:
+            seat = state.to_move[0]
+            before = state.dump()
+            action = seats[seat].choose(state, seat)
+            if seat == 0:
+                assert state.dump() == before
+                assert twin.choose(state, 0).text == action.text
+            assert action.text in {a.text for a in state.legal_actions(seat)}
+            state.apply(seat, action)
+
+
+def test_read_ask_names_target_rank_and_card():
+    state = GAME.new(3, seed=1, options={"variant": "authors"})
+    for action in state.legal_actions(0):
+        ask = read_ask(state, action)
+        assert ask.card is not None and ask.card >> 2 == ask.rank and ask.target in (1, 2)
+        assert not known_hit(state, 0, ask)  # nothing is known before the first ask
+
+
+def test_the_search_beats_random_at_four_seats():
+    wins = 0
+    for seed in range(6):
+        state = GAME.new(4, seed=seed)
+        seats = {s: RandomPlayer(seed + s) for s in range(1, 4)} | {0: GoFishSearch(seed=seed, efforts=SMALL)}
+        while not state.over:
+            seat = state.to_move[0]
+            state.apply(seat, seats[seat].choose(state, seat))
+        wins += state.outcome().places[0] == 1
+    assert wins >= 4  # random seats win a quarter
