@@ -38,6 +38,8 @@ and hard (HARD iterations within 2.5 s). A game whose search is cheap may regist
 normal iterations (`iterations=`); both levels then scale by that count over NORMAL[0].
 A game whose own search plays better than ISMCTS (Bourré solves its tricks exactly in
 sampled worlds) registers a player for its normal and hard seats (`register_player`).
+Several of those are flat Monte Carlo searches over a few candidate moves; `flat_choice`
+is their shared loop (sampled worlds, common random numbers, a safety time cap).
 """
 
 from __future__ import annotations
@@ -46,17 +48,20 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
 from engine.core import Action, State
 
 __all__ = [
+    "FlatChoice",
     "HeuristicPlayer",
     "ISMCTSPlayer",
     "Player",
     "RandomPlayer",
     "evaluation",
+    "flat_choice",
     "make_player",
     "normal_iterations",
     "register_evaluation",
@@ -169,6 +174,46 @@ def standing(strength: list[float], spread: float) -> list[float]:
         ahead = sum(1.0 / (1.0 + math.exp(gap)) for gap in gaps)
         out.append(ahead / (n - 1))
     return out
+
+
+@dataclass(frozen=True)
+class FlatChoice:
+    """What `flat_choice` found: the best candidate's index, the worlds it judged them in,
+    and whether the time limit cut the worlds short."""
+
+    best: int
+    worlds: int
+    capped: bool
+
+
+def flat_choice(
+    worlds: Iterable[State],
+    candidates: int,
+    judge: Callable[[State, int, int], float],
+    rng: random.Random,
+    time_limit: float | None,
+) -> FlatChoice:
+    """Flat Monte Carlo: every candidate judged in every world, the best mean reward wins.
+
+    `judge(world, i, seed)` is candidate i's reward in `world` (which it must not change:
+    copy first); all candidates of one world get the same `seed` (common random numbers,
+    so they meet the same stock and playout noise and their gaps are the moves' own).
+    Ties go to the earlier candidate. The work is a fixed count, so a seed replays the same
+    choice; `time_limit` (seconds) is only a safety cap, checked between worlds.
+    """
+    totals = [0.0] * candidates
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    judged, capped = 0, False
+    for world in worlds:
+        if deadline is not None and time.perf_counter() > deadline:
+            capped = True
+            break
+        seed = rng.getrandbits(64)
+        for i in range(candidates):
+            totals[i] += judge(world, i, seed)
+        judged += 1
+    best = max(range(candidates), key=lambda i: (totals[i], -i))
+    return FlatChoice(best, judged, capped)
 
 
 class Player(Protocol):

@@ -39,11 +39,10 @@ not change the play; the time limit is only a safety cap, checked between worlds
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ai import HARD, NORMAL
+from engine.ai import HARD, NORMAL, flat_choice
 from engine.core import Action, SmallRng
 from engine.go_fish_ai import score
 from engine.go_fish_knowledge import RANK_MASKS, bit, rank_count
@@ -151,21 +150,13 @@ class GoFishSearch:
     def _search(
         self, state: GoFishState, seat: int, candidates: list[Ask], worlds: list[GoFishState], effort: Effort
     ) -> Action:
-        totals = [0.0] * len(candidates)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        done = 0
-        for world in worlds:
-            if deadline is not None and time.perf_counter() > deadline:
-                self.capped += 1
-                break
-            seed = self.rng.getrandbits(64)
-            for i, ask in enumerate(candidates):
-                # Common random numbers: every ask meets the same deal, stock and playout noise.
-                totals[i] += play_on(world.copy(), seat, ask.action, effort.depth, SmallRng(seed))
-            done += 1
-        self.last_worlds = done
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: the likelier hit
-        return candidates[best].action
+        def judge(world: GoFishState, i: int, seed: int) -> float:
+            return play_on(world.copy(), seat, candidates[i].action, effort.depth, SmallRng(seed))
+
+        found = flat_choice(worlds, len(candidates), judge, self.rng, self.time_limit)
+        self.capped += found.capped
+        self.last_worlds = found.worlds
+        return candidates[found.best].action  # ties: the likelier hit
 
 
 def ranked_asks(

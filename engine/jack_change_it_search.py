@@ -40,11 +40,10 @@ the play; the time limit is only a safety cap (checked between worlds).
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ai import HARD, NORMAL, ISMCTSPlayer, Player
+from engine.ai import HARD, NORMAL, ISMCTSPlayer, Player, flat_choice
 from engine.cards import SUITS
 from engine.core import Action
 from engine.jack_change_it_ai import evaluate
@@ -95,24 +94,17 @@ class JackChangeItSearch:
         return self._search(state, seat, legal)
 
     def _search(self, state: JackChangeItState, seat: int, candidates: list[Action]) -> Action:
-        totals = [0.0] * len(candidates)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        worlds = 0
-        for _ in range(self.effort.worlds):
-            if deadline is not None and time.perf_counter() > deadline:
-                self.capped += 1
-                break
-            world = state.determinize(seat, self.rng)
-            seed = self.rng.getrandbits(64)
-            for i, action in enumerate(candidates):
-                # Common random numbers: every candidate meets the same world and playout noise.
-                after = world.copy()
-                after.apply(seat, action)
-                totals[i] += play_on(after, seat, self.effort.depth, random.Random(seed))
-            worlds += 1
-        self.last_worlds = worlds
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: the listed order
-        return candidates[best]
+        worlds = (state.determinize(seat, self.rng) for _ in range(self.effort.worlds))
+
+        def judge(world: JackChangeItState, i: int, seed: int) -> float:
+            after = world.copy()
+            after.apply(seat, candidates[i])
+            return play_on(after, seat, self.effort.depth, random.Random(seed))
+
+        found = flat_choice(worlds, len(candidates), judge, self.rng, self.time_limit)
+        self.capped += found.capped
+        self.last_worlds = found.worlds
+        return candidates[found.best]  # ties: the listed order
 
 
 def play_on(world: JackChangeItState, seat: int, depth: int, rng: random.Random) -> float:

@@ -20,11 +20,10 @@ change the play; the time limit is only a safety cap (checked between worlds).
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ai import HARD, NORMAL
+from engine.ai import HARD, NORMAL, flat_choice
 from engine.cards import JOKER
 from engine.core import Action
 from engine.milk_run import colour_of, value
@@ -107,22 +106,15 @@ class MilkRunSearch:
         return self._search(state, seat, candidates, effort)
 
     def _search(self, state: MilkRunState, seat: int, candidates: list[Action], effort: Effort) -> Action:
-        totals = [0.0] * len(candidates)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        worlds = 0
-        for _ in range(effort.worlds):
-            if deadline is not None and time.perf_counter() > deadline:
-                self.capped += 1
-                break
-            world = state.determinize(seat, self.rng)
-            seed = self.rng.getrandbits(64)
-            for i, action in enumerate(candidates):
-                # Common random numbers: every candidate meets the same world and playout noise.
-                totals[i] += _play_on(world.copy(), seat, action, effort, random.Random(seed))
-            worlds += 1
-        self.last_worlds = worlds
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: the heuristic's order
-        return candidates[best]
+        worlds = (state.determinize(seat, self.rng) for _ in range(effort.worlds))
+
+        def judge(world: MilkRunState, i: int, seed: int) -> float:
+            return _play_on(world.copy(), seat, candidates[i], effort, random.Random(seed))
+
+        found = flat_choice(worlds, len(candidates), judge, self.rng, self.time_limit)
+        self.capped += found.capped
+        self.last_worlds = found.worlds
+        return candidates[found.best]  # ties: the heuristic's order
 
 
 def _candidates(ranked: list[Action], effort: Effort) -> list[Action]:

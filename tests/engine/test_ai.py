@@ -16,6 +16,7 @@ from engine.ai import (
     ISMCTSPlayer,
     RandomPlayer,
     evaluation,
+    flat_choice,
     make_player,
     normal_iterations,
     register_evaluation,
@@ -415,3 +416,25 @@ def test_a_game_may_register_its_own_normal_and_hard_seats():
     finally:
         register_player("race", None)
     assert isinstance(make_player("normal", seed=4, game="race"), ISMCTSPlayer)
+
+
+def test_flat_choice_judges_every_candidate_in_every_world_with_one_seed_per_world():
+    seen: list[tuple[str, int, int]] = []
+
+    def judge(world, i, seed):
+        seen.append((world, i, seed))
+        return {0: 0.2, 1: 0.9, 2: 0.5}[i] + (0.5 if world == "b" and i == 2 else 0.0)
+
+    found = flat_choice(iter(["a", "b", "c"]), 3, judge, random.Random(1), None)
+    # candidate 1 scores 2.7 over the three worlds, candidate 2 only 2.0
+    assert (found.best, found.worlds, found.capped) == (1, 3, False)
+    assert [(w, i) for w, i, _ in seen] == [(w, i) for w in "abc" for i in range(3)]
+    seeds = [{s for w2, _, s in seen if w2 == w} for w in "abc"]
+    assert all(len(s) == 1 for s in seeds) and len(set.union(*seeds)) == 3  # common within, fresh across
+
+
+def test_flat_choice_breaks_ties_towards_the_earlier_candidate_and_stops_at_its_time_limit():
+    found = flat_choice(iter(range(5)), 4, lambda w, i, s: 1.0 if i in (2, 3) else 0.0, random.Random(0), None)
+    assert found.best == 2
+    capped = flat_choice(iter(range(5)), 2, lambda w, i, s: float(i), random.Random(0), -1.0)  # already past
+    assert (capped.worlds, capped.capped, capped.best) == (0, True, 0)
