@@ -165,6 +165,19 @@ def tally(results: list[dict[str, float]]) -> dict[str, float]:
     }
 
 
+def move_times(times: list[float]) -> dict[str, float | int]:
+    """A seat's think times (seconds, one a move) as p50 / p99 / max in ms and how many."""
+    if not times:
+        return {}
+    times = sorted(times)
+    return {
+        "move_ms_p50": round(1000 * times[len(times) // 2], 1),
+        "move_ms_p99": round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 1),
+        "move_ms_max": round(1000 * times[-1], 1),
+        "moves_timed": len(times),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(GAMES))

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_game import play_out, tally
+from bench_game import move_times, play_out, tally
 
 from engine import GAMES
 from engine.ai import NORMAL, HeuristicPlayer, ISMCTSPlayer, make_player
@@ -59,13 +59,9 @@ def match(kind: str, players: int, opponent: str, seeds: range, options: dict, e
         result, spent = one_game(kind, seed, players, opponent, options, effort)
         results.append(result)
         times.extend(spent)
-    times.sort()
     report = tally(results)
     report["seeds"] = f"{seeds.start}-{seeds.stop - 1}"
-    if times:
-        report["move_ms_p50"] = round(1000 * times[len(times) // 2], 1)
-        report["move_ms_p99"] = round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 1)
-        report["move_ms_max"] = round(1000 * times[-1], 1)
+    report.update(move_times(times))
     return report
 
 

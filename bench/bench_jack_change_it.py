@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_game import play_out, tally
+from bench_game import move_times, play_out, tally
 
 from engine import GAMES
 from engine.ai import ISMCTSPlayer, make_player
@@ -65,12 +65,8 @@ def timed_match(args: argparse.Namespace, players: int, opponent: str) -> dict[s
         results.append(result)
         times.extend(spent)
         capped += bites
-    times.sort()
     report: dict[str, object] = {"seeds": f"{args.start}-{args.start + args.games - 1}", **tally(results)}
-    report["move_ms_p50"] = round(1000 * times[len(times) // 2], 1)
-    report["move_ms_p99"] = round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 1)
-    report["move_ms_max"] = round(1000 * times[-1], 1)
-    report["moves_timed"] = len(times)
+    report.update(move_times(times))
     report["capped_moves"] = capped
     return report
 

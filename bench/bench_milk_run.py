@@ -127,7 +127,7 @@ def timed_game(seed: int, players: int, opponent: str) -> tuple[dict[str, float]
 
 def timed_match(players: int, opponent: str, games: int) -> dict[str, object]:
     """bench_game.match's figures (one job) plus the move times' p50 / p99 / max and the cap's bites."""
-    from bench_game import tally
+    from bench_game import move_times, tally
 
     results, times, capped = [], [], 0
     for seed in range(games):
@@ -135,12 +135,8 @@ def timed_match(players: int, opponent: str, games: int) -> dict[str, object]:
         results.append(result)
         times.extend(spent)
         capped += bites
-    times.sort()
     report: dict[str, object] = tally(results)
-    report["move_ms_p50"] = round(1000 * times[len(times) // 2], 1)
-    report["move_ms_p99"] = round(1000 * times[min(len(times) - 1, int(0.99 * len(times)))], 1)
-    report["move_ms_max"] = round(1000 * times[-1], 1)
-    report["moves_timed"] = len(times)
+    report.update(move_times(times))
     report["capped_moves"] = capped
     return report
 

@@ -7,22 +7,9 @@ import random
 from engine import GAMES
 from engine.ai import make_player
 from engine.bourre_search import PIMCPlayer, ReadingISMCTS, TablePlayer, read_world, stay_weight
+from tests.engine.test_bourre_ai import FOUR, deal
 
 BOURRE = GAMES["bourre"]
-
-# Four seats; seat 3 deals and its 2♠ is turned up: spades are trump.
-FOUR = [
-    ["AS", "KS", "QH", "QD", "9S"],
-    ["JS", "10S", "AH", "KD", "8C"],
-    ["2C", "3D", "4H", "5C", "7D"],
-    ["6H", "7H", "8D", "9C", "2S"],
-]
-
-
-def deal(cards, seed=0, **options):
-    n = len(cards)
-    deck = [cards[i % n][i // n] for i in range(5 * n)]
-    return BOURRE.new(n, seed=seed, options=options or None, deck=deck)
 
 
 def cards_of(world):

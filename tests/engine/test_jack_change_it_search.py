@@ -16,17 +16,10 @@ from engine.jack_change_it_search import (
     play_on,
     share_beaten,
 )
+from tests.engine.test_jack_change_it_ai import position
 
 GAME = GAMES["jack_change_it"]
 SMALL = Effort(6, 12)  # a quick search for tests
-
-
-def position(hands: list[list[str]], upcard: str = "9S", turn: int = 0):
-    state = GAME.new(len(hands), seed=1)
-    state.hands = [h[:] for h in hands]
-    state.pile = [upcard]
-    state.turn = turn
-    return state
 
 
 def test_the_fast_playout_step_is_the_heuristic_move():
