@@ -56,6 +56,7 @@ from engine.core import Action, State
 
 __all__ = [
     "FlatChoice",
+    "FlatSearchPlayer",
     "HeuristicPlayer",
     "ISMCTSPlayer",
     "Player",
@@ -214,6 +215,24 @@ def flat_choice(
         judged += 1
     best = max(range(candidates), key=lambda i: (totals[i], -i))
     return FlatChoice(best, judged, capped)
+
+
+class FlatSearchPlayer:
+    """Base of the games' flat Monte Carlo seats (`choose` is theirs): a seeded random
+    source, the safety time limit, and what the last search did, for benchmarks."""
+
+    def __init__(self, seed: int | None = None, time_limit: float | None = NORMAL[1]) -> None:
+        self.rng = random.Random(seed)
+        self.time_limit = time_limit
+        self.capped = 0  # choices the time limit cut short (it should not bite)
+        self.last_worlds = 0  # worlds the last searched choice used
+
+    def flat(self, worlds: Iterable[State], candidates: int, judge: Callable[[State, int, int], float]) -> int:
+        """The best candidate's index by `flat_choice`, noting its worlds and any cap."""
+        found = flat_choice(worlds, candidates, judge, self.rng, self.time_limit)
+        self.capped += found.capped
+        self.last_worlds = found.worlds
+        return found.best
 
 
 class Player(Protocol):

@@ -42,7 +42,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ai import HARD, NORMAL, flat_choice
+from engine.ai import HARD, NORMAL, FlatSearchPlayer
 from engine.core import Action, SmallRng
 from engine.go_fish_ai import score
 from engine.go_fish_knowledge import RANK_MASKS, bit, rank_count
@@ -112,7 +112,7 @@ def known_hit(state: GoFishState, seat: int, ask: Ask) -> bool:
     return bool(know.floor[ask.target][ask.rank])
 
 
-class GoFishSearch:
+class GoFishSearch(FlatSearchPlayer):
     """A seat player: `choose(state, seat)`; it never changes the state it is given."""
 
     def __init__(
@@ -121,11 +121,8 @@ class GoFishSearch:
         efforts: dict[int, Effort] | None = None,
         time_limit: float | None = NORMAL[1],
     ) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed, time_limit)
         self.efforts = efforts or NORMAL_EFFORT
-        self.time_limit = time_limit
-        self.capped = 0  # choices the time limit cut short (for benchmarks: it should not bite)
-        self.last_worlds = 0
 
     def choose(self, state: GoFishState, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -153,10 +150,7 @@ class GoFishSearch:
         def judge(world: GoFishState, i: int, seed: int) -> float:
             return play_on(world.copy(), seat, candidates[i].action, effort.depth, SmallRng(seed))
 
-        found = flat_choice(worlds, len(candidates), judge, self.rng, self.time_limit)
-        self.capped += found.capped
-        self.last_worlds = found.worlds
-        return candidates[found.best].action  # ties: the likelier hit
+        return candidates[self.flat(worlds, len(candidates), judge)].action  # ties: the likelier hit
 
 
 def ranked_asks(

@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ai import HARD, NORMAL, ISMCTSPlayer, Player, flat_choice
+from engine.ai import HARD, NORMAL, FlatSearchPlayer, ISMCTSPlayer, Player
 from engine.cards import SUITS
 from engine.core import Action
 from engine.jack_change_it_ai import evaluate
@@ -65,7 +65,7 @@ FLAT_SEATS = frozenset({3, 4})  # where this search measured better than ISMCTS
 HARD_EFFORT = Effort(384, 24)
 
 
-class JackChangeItSearch:
+class JackChangeItSearch(FlatSearchPlayer):
     """A seat player: `choose(state, seat)`; it never changes the state it is given."""
 
     def __init__(
@@ -75,12 +75,9 @@ class JackChangeItSearch:
         time_limit: float | None = NORMAL[1],
         ismcts: Player | None = None,
     ) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed, time_limit)
         self.effort = effort
-        self.time_limit = time_limit
         self.ismcts = ismcts  # the player at seat counts outside FLAT_SEATS, if any
-        self.capped = 0  # choices the time limit cut short (for benchmarks: it should not bite)
-        self.last_worlds = 0  # worlds the last searched choice used
 
     def choose(self, state: JackChangeItState, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -101,10 +98,7 @@ class JackChangeItSearch:
             after.apply(seat, candidates[i])
             return play_on(after, seat, self.effort.depth, random.Random(seed))
 
-        found = flat_choice(worlds, len(candidates), judge, self.rng, self.time_limit)
-        self.capped += found.capped
-        self.last_worlds = found.worlds
-        return candidates[found.best]  # ties: the listed order
+        return candidates[self.flat(worlds, len(candidates), judge)]  # ties: the listed order
 
 
 def play_on(world: JackChangeItState, seat: int, depth: int, rng: random.Random) -> float:

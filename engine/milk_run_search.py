@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ai import HARD, NORMAL, flat_choice
+from engine.ai import HARD, NORMAL, FlatSearchPlayer
 from engine.cards import JOKER
 from engine.core import Action
 from engine.milk_run import colour_of, value
@@ -74,7 +74,7 @@ def effort_for(table: dict[int, Effort], players: int) -> Effort:
     return table[max(p for p in table if p <= players)]
 
 
-class MilkRunSearch:
+class MilkRunSearch(FlatSearchPlayer):
     """A seat player: `choose(state, seat)`; it never changes the state it is given."""
 
     def __init__(
@@ -83,11 +83,8 @@ class MilkRunSearch:
         efforts: dict[int, Effort] | None = None,
         time_limit: float | None = NORMAL[1],
     ) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed, time_limit)
         self.efforts = efforts or NORMAL_EFFORT
-        self.time_limit = time_limit
-        self.capped = 0  # choices the time limit cut short (for benchmarks: it should not bite)
-        self.last_worlds = 0  # worlds the last searched choice used
 
     def choose(self, state: MilkRunState, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -111,10 +108,7 @@ class MilkRunSearch:
         def judge(world: MilkRunState, i: int, seed: int) -> float:
             return _play_on(world.copy(), seat, candidates[i], effort, random.Random(seed))
 
-        found = flat_choice(worlds, len(candidates), judge, self.rng, self.time_limit)
-        self.capped += found.capped
-        self.last_worlds = found.worlds
-        return candidates[found.best]  # ties: the heuristic's order
+        return candidates[self.flat(worlds, len(candidates), judge)]  # ties: the heuristic's order
 
 
 def _candidates(ranked: list[Action], effort: Effort) -> list[Action]:
