@@ -165,7 +165,10 @@ def ranked_asks(
     how often they hit in the sampled deals; or, `hits_first`, likeliest hit first.
     Likeliest hit first all game long plays far worse (Go Fish, 2 seats, 1,000 games against
     the heuristic: 0.386 of seats beaten, the heuristic itself 0.499): an ask for a rank held
-    once tells the table of a card three others can come for."""
+    once tells the table of a card three others can come for. In Authors, asking first for a
+    rank the target is known to hold (the heuristic's order) raised the 2-seat share against
+    random from 0.65 to 0.735 but lowered it against the heuristic, 0.50 to 0.445 at 2 seats
+    and 0.555 to 0.485 at 4 (200 games each), so the rank held most still leads."""
     hand = state.hands[seat]
 
     def key(ask: Ask) -> tuple[int, int, float]:
