@@ -55,7 +55,8 @@ def test_a_seat_that_stayed_in_gets_trumps_and_one_that_folded_gets_none_to_spea
     assert strong >= 95  # an even deal gives seat 0 such a hand about a third of the time
 
 
-def test_read_worlds_honour_the_public_deductions():
+def declared():
+    """FOUR dealt and declared: seats 0, 1 and the dealer (3) stay in and keep their cards, seat 2 folds."""
     s = deal(FOUR)
     for seat in (0, 1):
         s.apply(seat, "play")
@@ -63,6 +64,11 @@ def test_read_worlds_honour_the_public_deductions():
     s.apply(2, "pass")
     s.apply(3, "play")
     s.apply(3, "draw")
+    return s
+
+
+def test_read_worlds_honour_the_public_deductions():
+    s = declared()
     s.apply(0, "play as")
     s.apply(1, "play js")  # seat 1 follows: no deduction yet
     s.apply(3, "play 2s")
@@ -107,13 +113,7 @@ def test_the_normal_seat_reads_and_plays_out_worlds_at_bigger_tables_only():
 def test_a_played_out_world_judges_a_card_by_the_easy_players_play_after_it():
     # Seat 0 leads into seats that stayed in; in every world the rest is the easy player's,
     # so the choice repeats under a seed and is a legal card.
-    s = deal(FOUR)
-    for seat in (0, 1):
-        s.apply(seat, "play")
-        s.apply(seat, "draw")
-    s.apply(2, "pass")
-    s.apply(3, "play")
-    s.apply(3, "draw")
+    s = declared()
     one = PIMCPlayer(seed=4, time_limit=None, read=True, rollout=True, most_seats=8, worlds=16)
     two = PIMCPlayer(seed=4, time_limit=None, read=True, rollout=True, most_seats=8, worlds=16)
     card = one.choose(s, 0).text

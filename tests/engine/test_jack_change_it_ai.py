@@ -85,15 +85,19 @@ def test_the_seat_to_move_has_the_tempo():
     assert evaluate(position(hands, upcard="9D", turn=0))[0] > evaluate(position(hands, upcard="9D", turn=1))[0]
 
 
+def played(state, players):
+    """`state` played to the end by `players` (seat -> player), every move checked legal."""
+    while not state.over:
+        seat = state.to_move[0]
+        action = players[seat].choose(state, seat)
+        assert action.text in {a.text for a in state.legal_actions(seat)}
+        state.apply(seat, action)
+    return state
+
+
 def test_cut_off_search_plays_legal_moves_and_beats_random():
     wins = 0
     for seed in range(10):
-        state = GAME.new(2, seed=seed)
-        players = {0: ISMCTSPlayer(iterations=60, seed=seed), 1: RandomPlayer(seed)}
-        while not state.over:
-            seat = state.to_move[0]
-            action = players[seat].choose(state, seat)
-            assert action.text in {a.text for a in state.legal_actions(seat)}
-            state.apply(seat, action)
+        state = played(GAME.new(2, seed=seed), {0: ISMCTSPlayer(iterations=60, seed=seed), 1: RandomPlayer(seed)})
         wins += state.winner == 0
     assert wins >= 6  # a luck-heavy game: random play wins about half

@@ -16,7 +16,7 @@ from engine.jack_change_it_search import (
     play_on,
     share_beaten,
 )
-from tests.engine.test_jack_change_it_ai import position
+from tests.engine.test_jack_change_it_ai import played, position
 
 GAME = GAMES["jack_change_it"]
 SMALL = Effort(6, 12)  # a quick search for tests
@@ -45,13 +45,19 @@ def test_the_normal_and_hard_seats_are_the_search():
     assert hard.ismcts.iterations > normal.ismcts.iterations
 
 
+def with_a_choice(players: int, seed: int):
+    """A seeded game played on by the heuristic until the seat to move has three or more moves."""
+    state = GAME.new(players, seed=seed)
+    rng = random.Random(seed)
+    while len(state.legal_actions(state.turn)) < 3:
+        heuristic_step(state, rng)
+    return state
+
+
 def test_outside_three_and_four_seats_the_normal_seat_is_the_ismcts_it_was():
     for players, seed in ((2, 4), (6, 2)):
         assert players not in FLAT_SEATS
-        state = GAME.new(players, seed=seed)
-        rng = random.Random(seed)
-        while len(state.legal_actions(state.turn)) < 3:
-            heuristic_step(state, rng)
+        state = with_a_choice(players, seed)
         seat = state.turn
         normal = make_player("normal", seed=9, game="jack_change_it")
         ismcts = ISMCTSPlayer(iterations=300, time_limit=None, seed=9)
@@ -61,10 +67,7 @@ def test_outside_three_and_four_seats_the_normal_seat_is_the_ismcts_it_was():
 def test_at_three_and_four_seats_the_normal_seat_is_the_flat_search():
     for players in (3, 4):
         assert players in FLAT_SEATS
-        state = GAME.new(players, seed=players)
-        rng = random.Random(players)
-        while len(state.legal_actions(state.turn)) < 3:
-            heuristic_step(state, rng)
+        state = with_a_choice(players, players)
         seat = state.turn
         normal = make_player("normal", seed=9, game="jack_change_it")
         flat = JackChangeItSearch(seed=9, effort=NORMAL_EFFORT)
@@ -103,12 +106,6 @@ def test_search_plays_legal_moves_leaves_the_state_alone_and_repeats_for_a_seed(
 def test_search_beats_random():
     wins = 0
     for seed in range(10):
-        state = GAME.new(2, seed=seed)
         players = {0: JackChangeItSearch(seed=seed, effort=SMALL), 1: RandomPlayer(seed)}
-        while not state.over:
-            seat = state.to_move[0]
-            action = players[seat].choose(state, seat)
-            assert action.text in {a.text for a in state.legal_actions(seat)}
-            state.apply(seat, action)
-        wins += state.winner == 0
+        wins += played(GAME.new(2, seed=seed), players).winner == 0
     assert wins >= 6  # a luck-heavy game: random play wins about half
