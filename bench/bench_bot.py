@@ -8,6 +8,7 @@ Per move made by a member with /<game> play:
   the same process (answering REST calls, settle()'s scans between the bot's steps):
   on Discord those run elsewhere, here they hold the GIL the render thread needs.
 - edit_ms: from the dispatch to the table message's edit (what the whole channel waits on).
+- reply_ms: from the dispatch to the mover's reply (their new hand, when it changed).
 - e2e_ms: the whole simulated round trip, settle included, for comparison.
 - rest calls per move, apart from turn alerts (counted on their own): the reply (made
   through the interaction's webhook, counted once) and what the bot's HTTP client sends.
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import simcord
 import simcord.env as simcord_env
+import simcord.http.client as simcord_client
 import simcord.http.router as simcord_router
 
 from bot.app import create_bot, warm_then_freeze
@@ -67,6 +69,18 @@ class Clock:
                 self.served.append(time.perf_counter() - sent)
 
         bot.http.request = timed
+        # The reply travels through the interaction's webhook, not the bot's HTTP client.
+        self.replies: list[float] = []
+        adapter_request = simcord_client.FakeWebhookAdapter.request
+
+        async def timed_reply(adapter, route, *args, **kwargs):
+            try:
+                return await adapter_request(adapter, route, *args, **kwargs)
+            finally:
+                if "/interactions/" in route.url or "/webhooks/" in route.url:
+                    self.replies.append(time.perf_counter())
+
+        simcord_client.FakeWebhookAdapter.request = timed_reply
 
 
 class SimulatorMeter:
@@ -137,28 +151,22 @@ def pct(values: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1)))], 1)
 
 
-def summary(
-    name: str,
-    bot_ms: list[float],
-    edit_ms: list[float],
-    e2e_ms: list[float],
-    rest: list[int],
-    alerts: list[int],
-    own_ms: list[float],
-) -> dict:
+def summary(name: str, timings: dict[str, list]) -> dict:
     out = {
         "game": name,
-        "moves": len(bot_ms),
-        "bot_ms_p50": pct(bot_ms, 0.5),
-        "bot_ms_p99": pct(bot_ms, 0.99),
-        "edit_ms_p50": pct(edit_ms, 0.5),
-        "edit_ms_p99": pct(edit_ms, 0.99),
-        "bot_ms_less_simulator_p50": pct(own_ms, 0.5),
-        "bot_ms_less_simulator_p99": pct(own_ms, 0.99),
-        "e2e_ms_p50": pct(e2e_ms, 0.5),
-        "e2e_ms_p99": pct(e2e_ms, 0.99),
-        "rest_calls_per_move": round(statistics.mean(rest), 2),
-        "alert_calls_per_move": round(statistics.mean(alerts), 2),
+        "moves": len(timings["bot"]),
+        "bot_ms_p50": pct(timings["bot"], 0.5),
+        "bot_ms_p99": pct(timings["bot"], 0.99),
+        "edit_ms_p50": pct(timings["edit"], 0.5),
+        "edit_ms_p99": pct(timings["edit"], 0.99),
+        "reply_ms_p50": pct(timings["reply"], 0.5),
+        "reply_ms_p99": pct(timings["reply"], 0.99),
+        "bot_ms_less_simulator_p50": pct(timings["own"], 0.5),
+        "bot_ms_less_simulator_p99": pct(timings["own"], 0.99),
+        "e2e_ms_p50": pct(timings["e2e"], 0.5),
+        "e2e_ms_p99": pct(timings["e2e"], 0.99),
+        "rest_calls_per_move": round(statistics.mean(timings["rest"]), 2),
+        "alert_calls_per_move": round(statistics.mean(timings["alerts"]), 2),
     }
     if name in PREVIOUS:
         out["previous"] = PREVIOUS[name]
@@ -168,13 +176,20 @@ def summary(
 async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed: int = 1) -> dict:
     """Members only at the table (no AI thinking in the way): each /play timed, over as
     many games as it takes to make `moves` moves (a Dickory game is about 16)."""
-    timings: dict[str, list] = {"bot": [], "own": [], "edit": [], "e2e": [], "rest": [], "alerts": [], "tail": []}
+    timings: dict[str, list] = {
+        "bot": [],
+        "own": [],
+        "edit": [],
+        "reply": [],
+        "e2e": [],
+        "rest": [],
+        "alerts": [],
+        "tail": [],
+    }
     rng = random.Random(seed)
     while len(timings["bot"]) < moves:
         await measure_game(env, clock, game, members, moves - len(timings["bot"]), rng, timings)
-    out = summary(
-        game, timings["bot"], timings["edit"], timings["e2e"], timings["rest"], timings["alerts"], timings["own"]
-    )
+    out = summary(game, timings)
     # the slowest moves, call by call: what the tail is made of
     out["slowest"] = sorted(timings["tail"], key=lambda t: -t["bot_ms"])[:3]
     return out
@@ -196,13 +211,15 @@ async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: r
     while table.active and made_here < moves:
         seat = table.state.turn_seats[0] if table.state.turn_seats else table.state.to_move[0]
         action = table.state.heuristic_action(seat, rng) or rng.choice(table.state.legal_actions(seat))
-        first = len(clock.calls)
+        first, first_reply = len(clock.calls), len(clock.replies)
         start = time.perf_counter()
         await seats[seat].slash(channel, f"{game} play", action=action.text)
         made_here += 1
         timings["e2e"].append((time.perf_counter() - start) * 1000)
         made = clock.calls[first:]
-        end = made[-1][0] if made else start
+        replied = clock.replies[first_reply : first_reply + 1]
+        timings["reply"].append(((replied[0] if replied else start) - start) * 1000)
+        end = max([start, *replied, *(c[0] for c in made)])
         bot_ms = (end - start) * 1000
         timings["bot"].append(bot_ms)
         simulator_ms = clock.simulator.within(start, end) * 1000
@@ -214,6 +231,8 @@ async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: r
         timings["rest"].append(len(made) - alert_calls + 1)  # + the interaction reply, sent through its webhook
         timings["alerts"].append(alert_calls)
         calls = [f"{(c[0] - start) * 1000:.1f} {c[1]} {'table' if c[3] == channel.id else 'dm'}" for c in made]
+        calls += [f"{(t - start) * 1000:.1f} reply" for t in replied]
+        calls.sort(key=lambda c: float(c.split()[0]))
         tail = {"bot_ms": round(bot_ms, 1), "simulator_cpu_ms": round(simulator_ms, 1), "action": action.text}
         collecting, oldest = clock.collector.within(start, end)
         if oldest >= 0:

@@ -55,7 +55,7 @@ class ParlourBot(commands.Bot):
         self._rng = rng
 
     async def setup_hook(self) -> None:
-        # The render thread draws while the event loop answers; a short GIL switch interval
+        # The render threads draw while the event loop answers; a short GIL switch interval
         # (5 ms by default) keeps the loop from waiting that long behind a drawing.
         sys.setswitchinterval(SWITCH_INTERVAL)
         self.storage = await Storage.open(self.settings.database)
@@ -161,7 +161,7 @@ def warm_then_freeze() -> None:
 
 
 def warm_renderers() -> None:
-    """Build every game's cached sprites and fonts once (runs in the render thread)."""
+    """Build every game's cached sprites and fonts once (runs in a render thread)."""
     for name in GAMES:
         warm = getattr(renderers.for_game(name), "warm", None)
         if warm is not None:

@@ -155,7 +155,7 @@ class Notifier:
         await self.post_all(table, [await self.letter(table, s, alert=alert, picture=picture) for s, alert in seats])
 
     async def post_all(self, table: Table, letters: list[Letter | None]) -> None:
-        # Every picture is already being drawn, back to back in the render thread, while
+        # Every picture is already being drawn, in the render threads, while
         # the loop posts the letters in turn: the hands do not wait on each other's posts.
         for letter in letters:
             if letter is not None:
