@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ import discord
 
 import renderers
 from bot.alarms import Alarms
+from bot.drawing import Drawing
 from bot.notify import Notifier, private_parts
 from bot.ratings import rate
 from bot.replies import with_retries
@@ -38,7 +39,6 @@ CLAIM_HOURS = 24  # a member may claim a game once the player to move has been s
 AI_RACE_DELAY = 3.0  # seconds an AI waits before a move when a member could also act (a race)
 CALL_WINDOW = 10.0  # seconds an AI waits before a move while a member owes a call (a "Nein")
 REPOST_AFTER = 15  # channel messages after which the table message is reposted
-RENDER_THREADS = 2  # see Host.__init__
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +80,8 @@ class Host:
         # table id -> (version, public view, its picture being drawn)
         self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
         self.alarms = Alarms(self._alarm)  # every table's turn clock and lobby expiry on one sleeping task
-        # Two render threads: the mover's hand (their reply) and the turn alerts' pictures draw
-        # beside the table instead of after it, about 6 ms sooner at 8-seat Moleicki. Pillow
-        # holds the GIL while FreeType draws text, so shared fonts are still used by one thread
-        # at a time; the renderers' tile caches take a lock.
-        self.render_pool = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="parlour-render")
+        self.drawing = Drawing()  # the render threads, tables first
+        self.render_pool = self.drawing.pool
 
     # -- guild settings (cached; the database is the truth) -----------------------------
     async def setting(self, guild_id: int, key: str, default: str) -> str:
@@ -650,7 +647,7 @@ class Host:
         used only if the table reaches that version with no result."""
         view = self.view_of(table, state)
         module = renderers.for_game(table.game.name)
-        future = asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
+        future = self.drawing.table(module.render_table, view)
         future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure is met again in publish
         self._drawn_ahead[table.id] = (version, view, future)
 
@@ -661,7 +658,7 @@ class Host:
             png = await ahead
         else:
             view = self.public_view(table)
-            png = await asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_table, view)
+            png = await self.drawing.table(module.render_table, view)
         if table.final is not None and not (table.state and table.state.over):  # resigned, claimed, called off
             return png, " ".join([f"{table.title}: {table.final['headline']}", *table.final["lines"]])
         return png, module.alt_text(view)
@@ -678,7 +675,7 @@ class Host:
         table.shown[seat] = private_parts(table, seat, view)
         table.in_words.discard(seat)
         module = renderers.for_game(table.game.name)
-        return asyncio.get_running_loop().run_in_executor(self.render_pool, module.render_hand, view)
+        return self.drawing.private(module.render_hand, view)
 
     def public_view(self, table: Table) -> dict[str, Any]:
         return self.view_of(table, table.state)

@@ -584,6 +584,15 @@ def _palette(
         return ref
 
 
+_encoding = threading.local()
+
+
+def on_encode(callback: Callable[[], None] | None) -> None:
+    """Have the next `to_png` in this thread call `callback` as it starts encoding: the
+    drawing is done, and what follows runs mostly without the GIL (bot/drawing.py)."""
+    _encoding.callback = callback
+
+
 def to_png(
     img: Image.Image,
     *,
@@ -605,6 +614,10 @@ def to_png(
     is written by renderers/png.py (ISA-L's deflate, a large picture in two bands at once).
     `palette=False` keeps full colour.
     """
+    callback = getattr(_encoding, "callback", None)
+    if callback is not None:
+        _encoding.callback = None
+        callback()
     if palette:
         keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
         if (key is None or source is None) and img.mode != "RGB":

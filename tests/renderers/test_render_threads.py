@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import renderers
-from bot.host import RENDER_THREADS
+from bot.drawing import RENDER_THREADS
 from engine import GAMES
 from renderers import hand_and_foot, hickory_dickory, moleicki_seats, solitaire
 
