@@ -113,6 +113,7 @@ def panel_tags(view: dict[str, Any], seat: int) -> list[tuple[str, Color, Color]
 
 
 _tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_mats: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()  # tableaux on their mats, see _mat
 _tiles_lock = threading.Lock()
 _TILES_KEPT = 512  # panels kept drawn: a move changes one or two, the rest are pasted as they were
 
@@ -141,7 +142,7 @@ def player_panel(
             _tiles.move_to_end(key)
     if tile is None:
         tile = chrome.crop(box)
-        _draw_panel(tile, view, seat, names, p, key[6])
+        _draw_panel(tile, key[:2], view, seat, names, p, key[6])
         with _tiles_lock:
             _tiles[key] = tile
             if len(_tiles) > _TILES_KEPT:
@@ -159,20 +160,52 @@ def _outline(view: dict[str, Any], seat: int) -> Color | None:
 
 
 def _draw_panel(
-    tile: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan, outline: Color | None
+    tile: Image.Image,
+    where: tuple[Any, ...],
+    view: dict[str, Any],
+    seat: int,
+    names: Sequence[str],
+    p: TableauPlan,
+    outline: Color | None,
 ) -> None:
     x0, y0, x1, y1 = 0, 0, tile.width, tile.height
-    if outline is not None:
-        rounded_box(tile, (x0, y0, x1, y1), 14, outline=outline, width=4)
     _name_row(tile, view, seat, names, (x0, y0, x1))
     _hand_count(tile, int(per_seat(view, "hands")[seat] or 0), x0 + 10, y0 + PANEL_HEAD)
     tab = per_seat(view, "tableaux")[seat] or []
-    tx0, ty0 = x0 + TABLEAU_DX, y0 + PANEL_HEAD + 2
-    if not tab or not any(pile for row in tab for pile in row):
-        msg = "waiting for the deal" if view.get("phase") == "deal" else "tableau cleared"
-        text(tile, (tx0 + 8, ty0 + 40), msg, 22, DIM, anchor="lm")
-        return
-    paste_tableau(tile, tab, (tx0, ty0), p)
+    _mat(tile, where, tab, p, view.get("phase") == "deal")
+    if outline is not None:  # last, so a kept mat never carries another turn's outline
+        rounded_box(tile, (x0, y0, x1, y1), 14, outline=outline, width=4)
+
+
+def _mat(
+    tile: Image.Image,
+    where: tuple[Any, ...],
+    tab: Sequence[Sequence[Sequence[str | None]]],
+    p: TableauPlan,
+    dealing: bool,
+) -> None:
+    """The tableau on its mat, pasted as last drawn when the same cards lie there: the turn
+    passing changes two panels' names and outlines, not their tableaux. `where` is the
+    panel's place on the table (the felt's shading under the mat differs from place to place)."""
+    box = (TABLEAU_DX - 6, PANEL_HEAD - 4, tile.width - 6, tile.height - 6)
+    key = (where, p, tuple(tuple(tuple(pile) for pile in row) for row in tab), dealing)
+    with _tiles_lock:
+        mat = _mats.get(key)
+        if mat is not None:
+            _mats.move_to_end(key)
+    if mat is None:
+        mat = tile.crop(box)
+        tx0, ty0 = TABLEAU_DX - box[0], PANEL_HEAD + 2 - box[1]
+        if not tab or not any(pile for row in tab for pile in row):
+            msg = "waiting for the deal" if dealing else "tableau cleared"
+            text(mat, (tx0 + 8, ty0 + 40), msg, 22, DIM, anchor="lm")
+        else:
+            paste_tableau(mat, tab, (tx0, ty0), p)
+        with _tiles_lock:
+            _mats[key] = mat
+            if len(_mats) > _TILES_KEPT:
+                _mats.popitem(last=False)
+    tile.paste(mat, box[:2])
 
 
 def _name_row(
