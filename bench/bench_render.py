@@ -15,6 +15,10 @@ tiles before every run: the cost when every panel or column changed at once.
 Dickory at eb6efd0 and Hand and Foot at c85ffab, before their own speed work; Bourré has none);
 `PREVIOUS_README` keeps the figures the README of that stop recorded.
 
+`--in-play` first draws every game along a real game at its fewest and most seats, the
+table and the mover's picture after each of 120 heuristic moves, as the bot does: every
+view is new, so kept tiles help only where parts did not change (CPU p50 and p99).
+
 Only views built from real engine states are rendered. To add a game, append
 `Case`s to `CASES`: a name, a view -> PNG bytes callable, a factory returning
 {image name: sample view}, and optionally a callable clearing its tile caches.
@@ -459,11 +463,62 @@ def bench(case: Case, runs: int) -> list[dict[str, Any]]:
     return out
 
 
+def in_play(name: str, players: int, moves: int = 120, seed: int = 5) -> list[dict[str, Any]]:
+    """A real game in move order, as the bot draws it: after each move the table and the
+    mover's own picture, every view new, kept tiles carried from move to move. CPU ms."""
+    import random
+
+    import renderers
+    from engine import GAMES
+
+    module = renderers.for_game(name)
+    state, rng = GAMES[name].new(players, seed=seed), random.Random(seed)
+    names = _MOLEICKI_NAMES[:players]
+    module.render_table(dict(state.view(None), names=names))  # fonts, sprites and palette built
+    cpu: dict[str, list[float]] = {"table": [], "hand": []}
+    for _ in range(moves):
+        if state.over:
+            break
+        seat = rng.choice(state.turn_seats or state.to_move)
+        state.apply(seat, state.heuristic_action(seat, rng) or rng.choice(state.legal_actions(seat)))
+        for what, render, view in (
+            ("table", module.render_table, state.view(None)),
+            ("hand", module.render_hand, state.view(seat)),
+        ):
+            c0 = time.process_time()
+            render(dict(view, names=names))
+            cpu[what].append((time.process_time() - c0) * 1000)
+    rows = []
+    for what, times in cpu.items():
+        times.sort()
+        rows.append(
+            {
+                "renderer": f"{name}.{what}",
+                "image": f"in-play-{players}",
+                "pictures": len(times),
+                "cpu_ms_p50": round(statistics.median(times), 1),
+                "cpu_ms_p99": round(times[min(len(times) - 1, round(0.99 * (len(times) - 1)))], 1),
+            }
+        )
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--only", default=None, help="run only renderers whose name contains this")
+    ap.add_argument("--in-play", action="store_true", help="also draw every game along a real game, move by move")
     args = ap.parse_args(argv)
+    if args.in_play:
+        from engine import GAMES
+
+        for name in sorted(GAMES):
+            if args.only and args.only not in name:
+                continue
+            game = GAMES[name]
+            for players in sorted({game.min_players, game.max_players}):
+                for row in in_play(name, players):
+                    print(json.dumps(row), flush=True)
     for case in CASES:
         if args.only and args.only not in case.renderer:
             continue
