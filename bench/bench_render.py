@@ -112,15 +112,14 @@ class Case:
 def _clear_moleicki_tiles() -> None:
     from renderers import moleicki_seats
 
-    with moleicki_seats._tiles_lock:
-        moleicki_seats._tiles.clear()
+    moleicki_seats._tiles.clear()
+    moleicki_seats._mats.clear()
 
 
 def _clear_solitaire_tiles() -> None:
     from renderers import solitaire
 
-    with solitaire._columns_lock:
-        solitaire._columns_kept.clear()
+    solitaire._columns_kept.clear()
 
 
 def _dickory_order(highest: int) -> list[int]:

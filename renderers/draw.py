@@ -24,7 +24,8 @@ import io
 import math
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -582,6 +583,38 @@ def _palette(
         if ref is None:
             ref = _palettes[key] = _learn(source().convert("RGB"), keep)
         return ref
+
+
+class KeptTiles:
+    """Parts of pictures kept drawn by what they show (the key), the least recently used
+    dropped past `kept`: a move changes a panel or two, and the rest are pasted as they
+    were. The render threads share them, hence the lock."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+        """The tile kept for `key`, or `draw()`'s, kept from now on."""
+        with self._lock:
+            tile = self._tiles.get(key)
+            if tile is not None:
+                self._tiles.move_to_end(key)
+                return tile
+        tile = draw()
+        with self._lock:
+            self._tiles[key] = tile
+            while len(self._tiles) > self.kept:
+                self._tiles.popitem(last=False)
+        return tile
+
+    def clear(self) -> None:
+        with self._lock:
+            self._tiles.clear()
+
+    def __len__(self) -> int:
+        return len(self._tiles)
 
 
 _encoding = threading.local()

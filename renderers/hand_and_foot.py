@@ -15,8 +15,6 @@ keyed by everything it shows, so a move redraws only the band (and the piles) it
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +28,7 @@ from renderers.draw import (
     PANEL,
     RED_SUIT,
     SEAT_COLORS,
+    KeptTiles,
     card_label,
     ellipsize,
     felt,
@@ -304,17 +303,14 @@ def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
     return canvas
 
 
-_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
-_tiles_lock = threading.Lock()
 # Side bands kept drawn (about 1 MB each): a move changes one band, the other is pasted as it was;
 # a few dozen cover the live tables of a busy bot without holding much memory.
-_TILES_KEPT = 48
+_tiles = KeptTiles(48)
 
 
 def clear_tiles() -> None:
     """Forget every kept side band (the bench times a full redraw with this)."""
-    with _tiles_lock:
-        _tiles.clear()
+    _tiles.clear()
 
 
 def _frozen(melds: list[dict[str, Any]]) -> tuple[Any, ...]:
@@ -343,17 +339,13 @@ def _band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, h: int, 
     """Paste the side band as last drawn if nothing it shows changed, else draw it on the felt under it."""
     box = (0, y, W, y + h)
     key = (canvas.height, box, *_band_key(view, side, names))  # the felt under a band depends on both
-    with _tiles_lock:  # renders run in a thread pool
-        tile = _tiles.get(key)
-        if tile is not None:
-            _tiles.move_to_end(key)
-    if tile is None:
+
+    def draw() -> Image.Image:
         tile = _band_frame(canvas.height, y, h, _outlined(view, side)).copy()
         _side_band(tile, view, side, 0, names)
-        with _tiles_lock:
-            _tiles[key] = tile
-            if len(_tiles) > _TILES_KEPT:
-                _tiles.popitem(last=False)
+        return tile
+
+    tile = _tiles.get(key, draw)
     canvas.paste(tile, box[:2])
 
 

@@ -25,8 +25,6 @@ from __future__ import annotations
 import functools
 import math
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +39,7 @@ from renderers.draw import (
     MUTED,
     PANEL,
     SEAT_COLORS,
+    KeptTiles,
     ellipsize,
     felt,
     felt_shades,
@@ -201,33 +200,26 @@ def _sector_mask(n: int) -> tuple[Image.Image, tuple[int, int]]:
 
 
 # Tiles: a seat panel or the right column drawn once per distinct content and pasted whole, so a
-# render after one mouse moved redraws one panel, not four (renders run in a thread pool: locked).
-_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
-_tiles_lock = threading.Lock()
-_TILES_KEPT = 256
+# render after one mouse moved redraws one panel, not four.
+_tiles = KeptTiles(256)
 
 
 def clear_tiles() -> None:
     """Forget every kept tile (the bench times a full redraw with this)."""
-    with _tiles_lock:
-        _tiles.clear()
+    _tiles.clear()
 
 
 def _tile(
     canvas: Image.Image, base: Image.Image, box: tuple[int, int, int, int], key: tuple[Any, ...], draw: Callable
 ) -> None:
     key = (box, *key)  # the felt under a tile is the same on every base
-    with _tiles_lock:
-        tile = _tiles.get(key)
-        if tile is not None:
-            _tiles.move_to_end(key)
-    if tile is None:
+
+    def drawn() -> Image.Image:
         tile = base.crop(box)
         draw(tile)
-        with _tiles_lock:
-            _tiles[key] = tile
-            if len(_tiles) > _TILES_KEPT:
-                _tiles.popitem(last=False)
+        return tile
+
+    tile = _tiles.get(key, drawn)
     canvas.paste(tile, box[:2])
 
 

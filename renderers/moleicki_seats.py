@@ -9,15 +9,13 @@ Up to eight players fit in two columns.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
 
 from renderers.cards import BACK, card_size, paste_card, paste_row, slot_image
-from renderers.draw import GOLD, INK, MUTED, WHITE, Color, ellipsize, felt, rounded_box, text, text_size
+from renderers.draw import GOLD, INK, MUTED, WHITE, Color, KeptTiles, ellipsize, felt, rounded_box, text, text_size
 from renderers.moleicki_centre import centre_chrome
 from renderers.moleicki_layout import (
     DIM,
@@ -112,10 +110,8 @@ def panel_tags(view: dict[str, Any], seat: int) -> list[tuple[str, Color, Color]
     return tags
 
 
-_tiles: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
-_mats: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()  # tableaux on their mats, see _mat
-_tiles_lock = threading.Lock()
-_TILES_KEPT = 512  # panels kept drawn: a move changes one or two, the rest are pasted as they were
+_tiles = KeptTiles(512)  # panels: a move changes one or two, the rest are pasted as they were
+_mats = KeptTiles(512)  # tableaux on their mats, see _mat
 
 
 def player_panel(
@@ -136,17 +132,13 @@ def player_panel(
         tuple(tuple(tuple(pile) for pile in row) for row in tab),
         view.get("phase") == "deal",
     )
-    with _tiles_lock:  # renders run in a thread pool
-        tile = _tiles.get(key)
-        if tile is not None:
-            _tiles.move_to_end(key)
-    if tile is None:
+
+    def draw() -> Image.Image:
         tile = chrome.crop(box)
         _draw_panel(tile, key[:2], view, seat, names, p, key[6])
-        with _tiles_lock:
-            _tiles[key] = tile
-            if len(_tiles) > _TILES_KEPT:
-                _tiles.popitem(last=False)
+        return tile
+
+    tile = _tiles.get(key, draw)
     canvas.paste(tile, box[:2])
 
 
@@ -189,11 +181,8 @@ def _mat(
     panel's place on the table (the felt's shading under the mat differs from place to place)."""
     box = (TABLEAU_DX - 6, PANEL_HEAD - 4, tile.width - 6, tile.height - 6)
     key = (where, p, tuple(tuple(tuple(pile) for pile in row) for row in tab), dealing)
-    with _tiles_lock:
-        mat = _mats.get(key)
-        if mat is not None:
-            _mats.move_to_end(key)
-    if mat is None:
+
+    def draw() -> Image.Image:
         mat = tile.crop(box)
         tx0, ty0 = TABLEAU_DX - box[0], PANEL_HEAD + 2 - box[1]
         if not tab or not any(pile for row in tab for pile in row):
@@ -201,10 +190,9 @@ def _mat(
             text(mat, (tx0 + 8, ty0 + 40), msg, 22, DIM, anchor="lm")
         else:
             paste_tableau(mat, tab, (tx0, ty0), p)
-        with _tiles_lock:
-            _mats[key] = mat
-            if len(_mats) > _TILES_KEPT:
-                _mats.popitem(last=False)
+        return mat
+
+    mat = _mats.get(key, draw)
     tile.paste(mat, box[:2])
 
 

@@ -16,8 +16,6 @@ face-down cards arrive as None and are drawn as backs.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +32,7 @@ from renderers.draw import (
     RED_SUIT,
     WHITE,
     Color,
+    KeptTiles,
     banner_height,
     ellipsize,
     felt,
@@ -393,9 +392,7 @@ def column_tags(canvas: Image.Image, xs: Sequence[int]) -> None:
         pile_tag(canvas, x + CARD_W / 2, COL_TAG_Y, str(i + 1))
 
 
-_columns_kept: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
-_columns_lock = threading.Lock()
-_COLUMNS_KEPT = 256  # a move changes one or two columns; the others are pasted as last drawn
+_columns_kept = KeptTiles(256)  # a move changes one or two columns; the others are pasted as last drawn
 
 
 def draw_columns(
@@ -406,17 +403,13 @@ def draw_columns(
     for cards, x in zip(columns, lay.xs, strict=True):
         box = (x - half, COLUMNS_Y - 4, x + CARD_W + half, COLUMNS_Y + lay.room + BOTTOM_PAD // 2)
         key = (tuple(cards), box, lay.height, empty_mark)
-        with _columns_lock:
-            tile = _columns_kept.get(key)
-            if tile is not None:
-                _columns_kept.move_to_end(key)
-        if tile is None:
+
+        def draw(cards: Sequence[str | None] = cards, box: tuple[int, int, int, int] = box) -> Image.Image:
             tile = felt(WIDTH, lay.height).crop(box)
             draw_column(tile, cards, half, 4, lay.room, empty_mark)
-            with _columns_lock:
-                _columns_kept[key] = tile
-                if len(_columns_kept) > _COLUMNS_KEPT:
-                    _columns_kept.popitem(last=False)
+            return tile
+
+        tile = _columns_kept.get(key, draw)
         canvas.paste(tile, box[:2])
 
 

@@ -53,11 +53,7 @@ def test_pictures_drawn_at_once_match_those_drawn_in_turn(game, players, monkeyp
     assert len(items) > 24
     one_at_a_time = draw_all(game, items, threads=1)
     # small caches, so tiles are evicted while the other thread looks them up
-    for module, name in [
-        (moleicki_seats, "_TILES_KEPT"),
-        (hand_and_foot, "_TILES_KEPT"),
-        (hickory_dickory, "_TILES_KEPT"),
-        (solitaire, "_COLUMNS_KEPT"),
-    ]:
-        monkeypatch.setattr(module, name, 3)
+    for kept in (moleicki_seats._tiles, moleicki_seats._mats, hand_and_foot._tiles, hickory_dickory._tiles):
+        monkeypatch.setattr(kept, "kept", 3)
+    monkeypatch.setattr(solitaire._columns_kept, "kept", 3)
     assert draw_all(game, items, threads=RENDER_THREADS) == one_at_a_time
