@@ -15,7 +15,7 @@ tiles before every run: the cost when every panel or column changed at once.
 Dickory at eb6efd0 and Hand and Foot at c85ffab, before their own speed work; Bourré has none);
 `PREVIOUS_README` keeps the figures the README of that stop recorded.
 
-`--in-play` first draws every game along a real game at its fewest and most seats, the
+`--in-play` instead draws every game along a real game at its fewest and most seats, the
 table and the mover's picture after each of 120 heuristic moves, as the bot does: every
 view is new, so kept tiles help only where parts did not change (CPU p50 and p99).
 
@@ -506,7 +506,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--only", default=None, help="run only renderers whose name contains this")
-    ap.add_argument("--in-play", action="store_true", help="also draw every game along a real game, move by move")
+    ap.add_argument("--in-play", action="store_true", help="draw every game along a real game, move by move, instead")
     args = ap.parse_args(argv)
     if args.in_play:
         from engine import GAMES
@@ -518,6 +518,7 @@ def main(argv: list[str] | None = None) -> int:
             for players in sorted({game.min_players, game.max_players}):
                 for row in in_play(name, players):
                     print(json.dumps(row), flush=True)
+        return 0
     for case in CASES:
         if args.only and args.only not in case.renderer:
             continue
