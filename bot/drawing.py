@@ -23,7 +23,7 @@ from typing import Any
 from renderers.draw import on_encode
 
 RENDER_THREADS = 2
-HOLD = 0.1  # seconds a private picture waits at most for a table being drawn
+HOLD = 0.05  # seconds a private picture waits at most for tables being drawn (a table draws in 3 to 10 ms)
 
 Render = Callable[[dict[str, Any]], bytes]
 
