@@ -128,7 +128,7 @@ def play_one(job: tuple[int, str, str, str, int | None]) -> dict[str, float]:
             seats[s] = make_player(opponent if s % 2 != side else "heuristic", seed=seed * 10 + s)
     state = GAMES[NAME].new(4, seed=seed, options={"hands": hands})
     times: list[float] = []
-    think, moves = bench_game.play_out(state, seats, set(mine), each=times.append)
+    think, moves = bench_game.play_out(state, seats, set(mine), clock=time.process_time, each=times.append)
     places = state.outcome().places
     ours, theirs = places[side], places[1 - side]
     win = 1.0 if ours < theirs else 0.5 if ours == theirs else 0.0
@@ -170,6 +170,7 @@ def match(
         "ms_per_move": round(1000 * sum(r["think"] for r in results) / max(1, moves), 1),
         "ms_p99": round(1000 * times[int(0.99 * (len(times) - 1))], 1) if times else 0.0,
         "ms_max": round(1000 * times[-1], 1) if times else 0.0,
+        **bench_game.move_times(times),
         # the registered player's own counts, where it keeps them (moves judged in worlds, of
         # those overruling the heuristic, and cut short by the time cap)
         **{k: sum(r[k] for r in results) for k in ("searched", "overruled", "capped")},

@@ -342,10 +342,10 @@ def out_margin(state: HandAndFootState, seat: int) -> float:
 
 
 def seat_player(kind: str, seed: int | None) -> Player:
-    """The normal and hard seats: the heuristic checked in sampled worlds (engine/hand_and_foot_search.py)."""
-    from engine.hand_and_foot_search import seat_player as flat  # it builds on this module
+    """The normal and hard seats: their own policy (engine/hand_and_foot_policy.py)."""
+    from engine.hand_and_foot_policy import seat_player as own  # it builds on this module
 
-    return flat(kind, seed)
+    return own(kind, seed)
 
 
 register_player("hand_and_foot", seat_player)

@@ -1,23 +1,26 @@
-"""Hand and Foot's normal and hard seats: the heuristic, checked by flat Monte Carlo where it matters.
+"""Hand and Foot's flat search: a policy, checked by flat Monte Carlo where it matters (no seat uses it now).
 
-Most of a turn (melding card by card) is bookkeeping the heuristic does well; the choices that
+Most of a turn (melding card by card) is bookkeeping a policy does well; the choices that
 decide a hand are few: whether to take the discard pile and which card to throw. At those
 points the player deals W worlds it cannot tell from the real one (`determinize`), plays each
-candidate in every world (the same worlds for each, so luck cancels out), lets the heuristic
-play every seat on to the end of the hand, and compares the side's final margin. It keeps the
-heuristic's move unless another candidate is better by a clear margin on the paired worlds
-(`EDGE` points and `SPREAD` standard errors), so noise can only cost little. Asking to go out
-and answering stay the heuristic's rules: in sampled worlds the partner's hand is random, which
-misjudges both (see hand_and_foot_ai.GOING_OUT_PRIOR).
+candidate in every world (the same worlds for each, so luck cancels out), lets the policy play
+our side's seats and the heuristic the opponents' on to the end of the hand, and compares the
+side's final margin. It keeps the policy's move unless another candidate is better by a clear
+margin on the paired worlds (`EDGE` points and `SPREAD` standard errors), so noise can only
+cost little. Asking to go out and answering stay the policy's rules: in sampled worlds the
+partner's hand is random, which misjudges both (see hand_and_foot_ai.GOING_OUT_PRIOR).
 
 The work is a fixed count (worlds, candidates); the time budget only caps it on a slow machine
 (`capped` counts the moves where it did).
 
-Measured (bench/out/hand_and_foot_ai.json, one-hand matches): a normal side against heuristic
-seats wins 0.541 of 120 games where heuristic seats in its place win 0.504 of the same deals;
-plain ISMCTS here won 0.375 where the heuristic won 0.542. About 8.5% of the judged moves are
-overruled, near what chance alone gives at SPREAD 1.5 with two alternatives: most overrules
-may be noise, so more worlds with a stricter SPREAD is the next thing to try.
+Measured (bench/out/hand_and_foot_ai.json, one-hand matches): on the easy heuristic, a side of
+this search won 0.541 of 120 games where heuristic seats in its place won 0.504 (plain ISMCTS
+here: 0.375 where the heuristic won 0.542). On the normal seat's own policy
+(engine/hand_and_foot_policy.py, `style`; playouts with the policy in our side's seats) it won
+0.683 of seeds 0..59 where the policy alone wins 0.750, at 140 ms a move (p99 863 ms, loaded
+machine): the seats play the policy alone and this search is kept for further trials (more
+worlds with a stricter SPREAD: about 10% of the judged moves are overruled, near what chance
+alone gives at SPREAD 1.5 with two alternatives).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING
 from engine.ai import HARD, NORMAL
 from engine.core import Action
 from engine.hand_and_foot_ai import _keeping, heuristic
+from engine.hand_and_foot_policy import STYLE, Style, policy
 
 if TYPE_CHECKING:
     from engine.hand_and_foot import HandAndFootState
@@ -42,10 +46,17 @@ PLAYOUT_CAP = 600  # moves; a hand still running after this is scored as it stan
 
 
 class FlatPlayer:
-    """The heuristic, with its draw and discard choices checked in sampled worlds."""
+    """A policy (`style`, or the heuristic for None), its draw and discard choices checked in sampled worlds."""
 
-    def __init__(self, worlds: int = WORLDS["normal"], time_limit: float | None = NORMAL[1], seed: int | None = None):
+    def __init__(
+        self,
+        worlds: int = WORLDS["normal"],
+        time_limit: float | None = NORMAL[1],
+        seed: int | None = None,
+        style: Style | None = STYLE,
+    ):
         self.worlds = worlds
+        self.style = style  # the side's own policy (None: the easy heuristic's)
         self.time_limit = time_limit
         self.rng = random.Random(seed)
         self.capped = 0  # moves whose worlds the time limit cut short
@@ -53,7 +64,7 @@ class FlatPlayer:
         self.overruled = 0  # of those, moves where the search beat the heuristic
 
     def choose(self, state: HandAndFootState, seat: int) -> Action:
-        pick = heuristic(state, seat, self.rng)
+        pick = self.policy(state, seat, self.rng)
         if pick is None:
             raise ValueError(f"seat {seat} has nothing to do in this position")
         options = decision(state, seat, pick)
@@ -64,6 +75,9 @@ class FlatPlayer:
         if best is not options[0]:
             self.overruled += 1
         return best
+
+    def policy(self, state: HandAndFootState, seat: int, rng: random.Random) -> Action | None:
+        return heuristic(state, seat, rng) if self.style is None else policy(state, seat, rng, self.style)
 
     def _judge(self, state: HandAndFootState, seat: int, options: list[Action]) -> Action:
         """The option with the best margin over the worlds, if clearly better than options[0]."""
@@ -76,7 +90,7 @@ class FlatPlayer:
             world = state.determinize(seat, self.rng)
             seed = self.rng.getrandbits(32)
             for i, option in enumerate(options):
-                margins[i].append(play_on(world, seat, option, seed))
+                margins[i].append(play_on(world, seat, option, seed, self.style))
         return _clear_best(options, margins)
 
 
@@ -96,17 +110,19 @@ def decision(state: HandAndFootState, seat: int, pick: Action) -> list[Action]:
     return [pick]
 
 
-def play_on(world: HandAndFootState, seat: int, option: Action, seed: int) -> float:
-    """`seat`'s side's margin at the end of the hand after `option`, every seat then the heuristic."""
+def play_on(world: HandAndFootState, seat: int, option: Action, seed: int, style: Style | None = None) -> float:
+    """`seat`'s side's margin at the end of the hand after `option`, then our side playing the
+    policy of `style` (None: the heuristic) and the opponents the heuristic."""
     w = world.copy()
     rng = random.Random(seed)
     w.apply(seat, option.text)
+    side = seat % 2
     for _ in range(PLAYOUT_CAP):
         if w.over:
             break
         mover = w.to_move[0]
-        w.apply(mover, heuristic(w, mover, rng))
-    side = seat % 2
+        ours = style is not None and mover % 2 == side
+        w.apply(mover, policy(w, mover, rng, style) if ours else heuristic(w, mover, rng))
     return float(w.scores[side] - w.scores[1 - side]) if w.over else _standing(w, side)
 
 
@@ -132,7 +148,8 @@ def _clear_best(options: list[Action], margins: list[list[float]]) -> Action:
 
 
 def seat_player(kind: str, seed: int | None) -> FlatPlayer:
-    """The normal seat (WORLDS["normal"] within 1 s) or the hard one (more worlds, 2.5 s)."""
+    """A flat search for a normal seat (WORLDS["normal"] within 1 s) or a hard one (more worlds,
+    2.5 s); not registered now (see the module docstring)."""
     if kind == "hard":
         return FlatPlayer(worlds=WORLDS["hard"], time_limit=HARD[1], seed=seed)
     return FlatPlayer(worlds=WORLDS["normal"], time_limit=NORMAL[1], seed=seed)

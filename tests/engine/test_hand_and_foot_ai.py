@@ -11,6 +11,7 @@ from engine import GAMES
 from engine.ai import ISMCTSPlayer, make_player
 from engine.core import Action
 from engine.hand_and_foot_ai import _keeping, evaluate, out_margin, pickup_risk
+from engine.hand_and_foot_policy import STYLE
 from engine.hand_and_foot_search import FlatPlayer, _clear_best, decision
 from tests import positions
 from tests.engine.test_hand_and_foot import piles, position
@@ -181,16 +182,15 @@ def test_heuristic_plays_only_legal_actions():
         assert s.heuristic_action(seat, random.Random(0)).text in legal
 
 
-# -- the normal seat (engine/hand_and_foot_search.py) -----------------------------
+# -- the flat search (engine/hand_and_foot_search.py), kept for trials: no seat uses it now --
 
 
 def normal(seed=0, worlds=4):
     return FlatPlayer(worlds=worlds, time_limit=None, seed=seed)
 
 
-def test_the_normal_seat_is_the_registered_flat_search():
-    assert isinstance(make_player("normal", seed=1, game="hand_and_foot"), FlatPlayer)
-    assert make_player("hard", seed=1, game="hand_and_foot").worlds > normal().worlds
+def test_the_flat_search_builds_on_the_normal_seats_policy():
+    assert normal().style == STYLE and make_player("normal", seed=1, game="hand_and_foot").style == STYLE
 
 
 def test_normal_seat_plays_legal_moves_deterministically_and_leaves_the_state_alone():
