@@ -33,6 +33,25 @@ random; the heuristic itself 0.453 and 0.52):
 - two seats against random, 64 worlds: to the end 0.77, 24 moves 0.74, 12 moves 0.85,
   16 moves greedy 0.71; none better than ISMCTS's 0.86, so two seats keep ISMCTS.
 
+Later (issue #12, not kept): how far a 100-game figure moves with the search's own random
+numbers alone. Two seats against random, seeds 0-99: ISMCTS 300 scored 0.86 and, reseeded,
+0.81; a copy differing only in an extra random draw per playout move 0.72 and 0.79 (two
+seeds of one search make the same choice in 60% of 324 positions with a choice). Four seats
+against the heuristic, seeds 0-99: this flat search 0.563, reseeded 0.437. So a 100-game
+screen is good to about 0.07 either way, and gaps under about 0.1 went unseen. On fresh
+seeds 200-399 (200 games) the registered seats scored 0.71 at two seats against random
+(the heuristic 0.595), 0.715 at two against the heuristic, and 0.497 at four against the
+heuristic (the heuristic 0.473, ISMCTS 300 0.50); with seeds 0-199 that is 0.765, 0.70 and
+0.521 over 400 games.
+Candidates, two seats against random, seeds 0-99 (bench --wild, --modelled): the opponent
+moved at random half the time in ISMCTS's playouts (it is random, after all) 0.66; in the
+flat search's playouts (128 worlds, 12 moves) 0.71, and the heuristic there 0.77; ISMCTS
+that branches on its own moves only, the opponent moved by the heuristic in the tree 0.70
+(half at random 0.78). Four seats against the heuristic: that own-move ISMCTS (400
+iterations, 24 moves) 0.49. Modelling the opponent, even as the random player it is, did no
+better than searching its replies; none came near the 0.90 bar at two seats, where the
+hands-only seer reaches 0.915.
+
 The work is a fixed count (worlds x candidates x depth), so a loaded machine does not change
 the play; the time limit is only a safety cap (checked between worlds).
 """
