@@ -7,7 +7,8 @@ import pytest
 from engine import GAMES
 from engine.ai import RandomPlayer, make_player
 from engine.cards import RANKS
-from engine.go_fish_search import Effort, GoFishSearch, known_hit, read_ask
+from engine.go_fish_knowledge import RANK_MASKS
+from engine.go_fish_search import AUTHORS_PAIR, Effort, GoFishSearch, known_hit, read_ask
 
 GAME = GAMES["go_fish"]
 SMALL = {2: Effort(3, 6, 0, late=10), 3: Effort(3, 6, 0, late=10)}  # a quick search for tests
@@ -66,3 +67,21 @@ def test_the_search_beats_random_at_four_seats():
             state.apply(seat, seats[seat].choose(state, seat))
         wins += state.outcome().places[0] == 1
     assert wins >= 4  # random seats win a quarter
+
+
+def test_an_ask_the_table_knows_will_miss_comes_last():
+    # Seat 0 holds three 7s, but seat 1 said "go fish" to sevens and has not drawn since.
+    state = deal([["7S", "7H", "7D", "2S", "4S", "5S", "9S"], ["2H", "8H", "8D", "JH", "QH", "KH", "KD"]])
+    state.know.void[1] |= RANK_MASKS[RANKS.index("7")]
+    for seed in range(3):
+        assert GoFishSearch(seed=seed, efforts=SMALL).choose(state, 0).text != "ask 1 7"
+
+
+def test_in_two_seat_authors_a_rank_the_target_is_known_to_hold_leads():
+    # Seat 0 holds three 7s and one queen; seat 1 asked for queens (so holds one the table has not seen).
+    hands = [["7S", "7H", "7D", "QS", "4S", "5S", "9S"], ["QH", "8H", "8D", "JH", "2H", "KH", "KD"]]
+    state = deal(hands, variant="authors")
+    state.know.floor[1][RANKS.index("Q")] = 1
+    efforts = SMALL | {AUTHORS_PAIR: Effort(1, 6, 0, late=-1, chase=True)}
+    for seed in range(3):
+        assert GoFishSearch(seed=seed, efforts=efforts).choose(state, 0).text in {"ask 1 qh", "ask 1 qd", "ask 1 qc"}
