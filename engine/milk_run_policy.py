@@ -12,7 +12,8 @@ seat: 0.500. Every change was worse or within the noise:
 - all attacks (aces, low limits, empty steals) x0 / x0.5 / x1.5: 0.449 / 0.491 / 0.409; low
   limits alone x0.7 / x1.3: 0.492 / 0.463; aces alone x0.7 / x1.3: 0.499 / 0.510;
 - the leader's extra x0 / x2: 0.526 / 0.471 (x0 on seeds 400..799: 0.490, the heuristic 0.493;
-  at eight seats, seeds 0..199: 0.526, the heuristic 0.489); x0.5 on 400..799: 0.468;
+  at eight seats 0.526 on seeds 0..199 and 0.484 on 200..399, the heuristic 0.489 and
+  0.459: perhaps +0.03 there, far from the 0.60 bar); x0.5 on 400..799: 0.468;
 - whom to attack: the leader by deliveries 0.496, by plays needed from the piles 0.493, the
   seat nearest in progress 0.504, the nearest seat ahead 0.483; attacks on seats behind x0 /
   x0.5 / x0.75: 0.472 / 0.487 / 0.487; the target's progress term x0 / x2: 0.503 / 0.472;
