@@ -29,6 +29,7 @@ from renderers.draw import (
     MUTED,
     PANEL,
     SEAT_COLORS,
+    KeptTiles,
     card_label,
     ellipsize,
     felt,
@@ -209,6 +210,44 @@ def _seat_band(
         _draw_melds(canvas, melds, PAD + 10, y + SEAT_HEAD, W - 2 * PAD - 16)
 
 
+_bands = KeptTiles(256)  # seat bands: a move changes one or two, the rest are pasted as they were
+
+
+def _kept_band(
+    canvas: Image.Image,
+    view: dict[str, Any],
+    seat: int,
+    y: int,
+    h: int,
+    names: list[str],
+    melds: list[tuple[int, list[str]]],
+) -> None:
+    """The seat's band as last drawn if nothing it shows has changed (the felt under it
+    depends on the table's height and the band's place)."""
+    moving = seat in (view.get("to_move") or [])
+    per_seat = [(view.get(k) or [])[seat : seat + 1] for k in ("scores", "hand_sizes")]
+    known = (view.get("known") or [])[seat : seat + 1]
+    key = (
+        canvas.height,
+        y,
+        h,
+        seat,
+        moving,
+        names[seat],
+        *(tuple(v) for v in per_seat),
+        tuple(tuple(k) for k in known),
+        view.get("taken") if moving else None,
+        tuple((number, tuple(cards)) for number, cards in melds),
+    )
+
+    def draw() -> Image.Image:
+        band = canvas.crop((0, y, W, y + h))
+        _seat_band(band, view, seat, 0, h, names, melds)
+        return band
+
+    canvas.paste(_bands.get(key, draw), (0, y))
+
+
 def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     """The bot's `final`, or one built from a match that ended normally."""
     final = final_of(view)
@@ -237,7 +276,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     _piles(canvas, view, HEADER_H)
     y = HEADER_H + PILES_H
     for s in range(n):
-        _seat_band(canvas, view, s, y, heights[s], names, melds.get(s, []))
+        _kept_band(canvas, view, s, y, heights[s], names, melds.get(s, []))
         y += heights[s]
     if final is not None:
         final_banner(canvas, final, height // 2)

@@ -15,10 +15,10 @@ from PIL import Image
 import renderers
 from bot.drawing import RENDER_THREADS
 from engine import GAMES
-from renderers import hand_and_foot, hickory_dickory, moleicki_seats, solitaire
+from renderers import hand_and_foot, hickory_dickory, moleicki_seats, rummy, solitaire
 
 NAMES = ["Alice", "Bob", "Zoë", "Dmitri", "Eve", "Mallory", "Trent", "Peggy"]
-CASES = [("moleicki", 8), ("hand_and_foot", 4), ("hickory_dickory", 4), ("klondike", 1), ("milk_run", 6)]
+CASES = [("moleicki", 8), ("hand_and_foot", 4), ("hickory_dickory", 4), ("klondike", 1), ("milk_run", 6), ("rummy", 6)]
 
 
 def pictures(game: str, players: int, moves: int = 24) -> list[tuple[str, dict]]:
@@ -53,7 +53,13 @@ def test_pictures_drawn_at_once_match_those_drawn_in_turn(game, players, monkeyp
     assert len(items) > 24
     one_at_a_time = draw_all(game, items, threads=1)
     # small caches, so tiles are evicted while the other thread looks them up
-    for kept in (moleicki_seats._tiles, moleicki_seats._mats, hand_and_foot._tiles, hickory_dickory._tiles):
+    for kept in (
+        moleicki_seats._tiles,
+        moleicki_seats._mats,
+        hand_and_foot._tiles,
+        hickory_dickory._tiles,
+        rummy._bands,
+    ):
         monkeypatch.setattr(kept, "kept", 3)
     monkeypatch.setattr(solitaire._columns_kept, "kept", 3)
     assert draw_all(game, items, threads=RENDER_THREADS) == one_at_a_time
