@@ -177,8 +177,14 @@ def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: rand
     elif "ask" in by and _ready_to_ask(state, seat):
         return by["ask"]
     choice = _opening_meld(state, seat, melds) if not state.opened[side] else _meld_choice(state, seat, melds)
-    if choice is not None:
-        return choice
+    return choice or turn_end(state, seat, actions, by, rng)
+
+
+def turn_end(
+    state: HandAndFootState, seat: int, actions: list[Action], by: dict[str, Action], rng: random.Random
+) -> Action:
+    """Nothing more to meld: take back a staged opening that fell short, end the meld step, or
+    throw the card least worth keeping."""
     if state.staged and "takeback" in by:
         return by["takeback"]
     if "end" in by:

@@ -48,9 +48,9 @@ from engine.core import Action
 from engine.hand_and_foot_ai import (
     _addition_first,
     _answer,
-    _keeping,
     _opening_meld,
     _ready_to_ask,
+    turn_end,
 )
 from engine.hand_and_foot_melds import PILE, WILD, incomplete, opening_reach, pile_counts, value
 
@@ -96,16 +96,7 @@ def choose(state: HandAndFootState, seat: int, actions: list[Action], rng: rando
         choice = _opening(state, seat, melds) if style.wild_open else _opening_meld(state, seat, melds)
     else:
         choice = _meld_choice(state, seat, melds, style)
-    if choice is not None:
-        return choice
-    if state.staged and "takeback" in by:
-        return by["takeback"]
-    if "end" in by:
-        return by["end"]
-    discards = [a for a in actions if a.parts["verb"] == "discard"]
-    if discards:
-        return min(discards, key=_keeping(state, seat))
-    return rng.choice(actions)
+    return choice or turn_end(state, seat, actions, by, rng)
 
 
 def _opening(state: HandAndFootState, seat: int, melds: list[Action]) -> Action | None:

@@ -68,7 +68,7 @@ def _holding_for_rummy(state: RummyState, seat: int) -> bool:
 def heuristic(state: RummyState, seat: int, rng: random.Random) -> Action | None:
     """Take a discard that fits, go rummy when possible, lay off and meld (unless holding
     back for rummy), then discard the costliest card that is in no meld or near-meld."""
-    from engine.rummy import discard_action, draw_action, layoff_action, meld_action, rummy_action, take_action
+    from engine.rummy import discard_action, draw_action, rummy_action, take_action
 
     if state.phase == "over" or seat != state.turn:
         return None
@@ -80,14 +80,24 @@ def heuristic(state: RummyState, seat: int, rng: random.Random) -> Action | None
     if state._rummy_plan(seat) is not None:
         return rummy_action()
     if not _holding_for_rummy(state, seat):
-        layoffs = state._layoffs_now(seat)
-        if layoffs:
-            card, number = max(layoffs, key=lambda x: POINTS[x[0]])
-            return layoff_action(card, number)
-        melds = state._melds_now(seat)
-        if melds:
-            return meld_action(max(melds, key=lambda m: (len(m), sum(POINTS[c] for c in m), rng.random())))
+        down = lay_down(state, seat, rng)
+        if down is not None:
+            return down
     return discard_action(_discard_choice(state, seat, rng))
+
+
+def lay_down(state: RummyState, seat: int, rng: random.Random) -> Action | None:
+    """The dearest lay-off, else the longest (then dearest) meld in hand, or None."""
+    from engine.rummy import layoff_action, meld_action
+
+    layoffs = state._layoffs_now(seat)
+    if layoffs:
+        card, number = max(layoffs, key=lambda x: POINTS[x[0]])
+        return layoff_action(card, number)
+    melds = state._melds_now(seat)
+    if melds:
+        return meld_action(max(melds, key=lambda m: (len(m), sum(POINTS[c] for c in m), rng.random())))
+    return None
 
 
 def _discard_choice(state: RummyState, seat: int, rng: random.Random) -> str:

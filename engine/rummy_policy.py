@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import Action
-from engine.rummy_ai import _completers, _discard_choice, _holding_for_rummy, wants
+from engine.rummy_ai import _completers, _discard_choice, _holding_for_rummy, lay_down, wants
 from engine.rummy_melds import CARDS, POINTS, RANK, SUIT, coverable, layoff_cards, melds_in
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ EASY_STYLE = Style(hold="easy", discard="easy", take="easy", feed=0.0)  # the he
 
 
 def policy(state: RummyState, seat: int, rng: random.Random, style: Style = STYLE) -> Action | None:
-    from engine.rummy import discard_action, draw_action, layoff_action, meld_action, rummy_action, take_action
+    from engine.rummy import discard_action, draw_action, rummy_action, take_action
 
     if state.phase == "over" or seat != state.turn:
         return None
@@ -71,13 +71,9 @@ def policy(state: RummyState, seat: int, rng: random.Random, style: Style = STYL
     if state._rummy_plan(seat) is not None:
         return rummy_action()
     if _melds_now(state, seat, style):
-        layoffs = state._layoffs_now(seat)
-        if layoffs:
-            card, number = max(layoffs, key=lambda x: POINTS[x[0]])
-            return layoff_action(card, number)
-        melds = state._melds_now(seat)
-        if melds:
-            return meld_action(max(melds, key=lambda m: (len(m), sum(POINTS[c] for c in m), rng.random())))
+        down = lay_down(state, seat, rng)
+        if down is not None:
+            return down
     if style.discard == "easy":
         return discard_action(_discard_choice(state, seat, rng))
     return discard_action(_best_discard(state, seat, style, rng))
