@@ -163,21 +163,31 @@ def heuristic(state: HandAndFootState, seat: int, rng: random.Random) -> Action 
     return _choose(state, seat, actions, rng)
 
 
-def _choose(state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random) -> Action:
+MeldStep = Callable[["HandAndFootState", int, list[Action]], "Action | None"]
+
+
+def _meld_step(state: HandAndFootState, seat: int, melds: list[Action]) -> Action | None:
+    """The easy player's melding: its opening until the side has opened, then its meld choice."""
+    return _opening_meld(state, seat, melds) if not state.opened[seat % 2] else _meld_choice(state, seat, melds)
+
+
+def _choose(
+    state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random, meld_step: MeldStep = _meld_step
+) -> Action:
+    """A turn: answer, draw, meld what the partner allowed, ask to go out, then `meld_step`'s
+    melding (the normal seat's policy brings its own), then end the turn."""
     by = {a.text: a for a in actions}
     if state.phase == "answer":
         return by[_answer(state, seat)]
     if state.phase == "draw":
         return by.get("pickup") or by.get("draw") or by["end"]
     melds = [a for a in actions if a.parts["verb"] == "meld"]
-    side = seat % 2
     if state.permission == "yes":
         if melds:
             return max(melds, key=lambda a: _addition_first(a))
     elif "ask" in by and _ready_to_ask(state, seat):
         return by["ask"]
-    choice = _opening_meld(state, seat, melds) if not state.opened[side] else _meld_choice(state, seat, melds)
-    return choice or turn_end(state, seat, actions, by, rng)
+    return meld_step(state, seat, melds) or turn_end(state, seat, actions, by, rng)
 
 
 def turn_end(

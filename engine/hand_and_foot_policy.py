@@ -45,13 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import Action
-from engine.hand_and_foot_ai import (
-    _addition_first,
-    _answer,
-    _opening_meld,
-    _ready_to_ask,
-    turn_end,
-)
+from engine.hand_and_foot_ai import _choose, _opening_meld
 from engine.hand_and_foot_melds import PILE, WILD, incomplete, opening_reach, pile_counts, value
 
 if TYPE_CHECKING:
@@ -81,22 +75,13 @@ def policy(state: HandAndFootState, seat: int, rng: random.Random, style: Style 
 
 def choose(state: HandAndFootState, seat: int, actions: list[Action], rng: random.Random, style: Style) -> Action:
     """The heuristic's turn (hand_and_foot_ai._choose) with the style's melding."""
-    by = {a.text: a for a in actions}
-    if state.phase == "answer":
-        return by[_answer(state, seat)]
-    if state.phase == "draw":
-        return by.get("pickup") or by.get("draw") or by["end"]
-    melds = [a for a in actions if a.parts["verb"] == "meld"]
-    if state.permission == "yes":
-        if melds:
-            return max(melds, key=_addition_first)
-    elif "ask" in by and _ready_to_ask(state, seat):
-        return by["ask"]
-    if not state.opened[seat % 2]:
-        choice = _opening(state, seat, melds) if style.wild_open else _opening_meld(state, seat, melds)
-    else:
-        choice = _meld_choice(state, seat, melds, style)
-    return choice or turn_end(state, seat, actions, by, rng)
+
+    def meld_step(state: HandAndFootState, seat: int, melds: list[Action]) -> Action | None:
+        if not state.opened[seat % 2]:
+            return _opening(state, seat, melds) if style.wild_open else _opening_meld(state, seat, melds)
+        return _meld_choice(state, seat, melds, style)
+
+    return _choose(state, seat, actions, rng, meld_step)
 
 
 def _opening(state: HandAndFootState, seat: int, melds: list[Action]) -> Action | None:

@@ -17,13 +17,9 @@ HOLD_FOR_RUMMY = 2  # hold melds back while at most this many cards stand in the
 DANGER = 3  # ... unless an opponent is down to this many cards
 
 
-def resample(state: RummyState, seat: int, rng: random.Random, world: RummyState) -> RummyState:
-    """Fill `world` (a copy of `state`) with other hands and a stock `seat` cannot tell apart.
-
-    Each other seat keeps its publicly known cards and gets the rest from the unseen
-    cards; the stock takes what is left, unless it is the turned-over discard pile,
-    whose order everyone saw.
-    """
+def seen_by(state: RummyState, seat: int) -> set[str]:
+    """Cards `seat` knows the place of: its hand, the discard pile, the melds and the cards the
+    table saw the other seats take."""
     seen = set(state.hands[seat])
     seen.update(state.discard)
     for m in state.melds:
@@ -31,6 +27,17 @@ def resample(state: RummyState, seat: int, rng: random.Random, world: RummyState
     for other in range(state.players):
         if other != seat:
             seen.update(state.known[other])
+    return seen
+
+
+def resample(state: RummyState, seat: int, rng: random.Random, world: RummyState) -> RummyState:
+    """Fill `world` (a copy of `state`) with other hands and a stock `seat` cannot tell apart.
+
+    Each other seat keeps its publicly known cards and gets the rest from the unseen
+    cards; the stock takes what is left, unless it is the turned-over discard pile,
+    whose order everyone saw.
+    """
+    seen = seen_by(state, seat)
     if state.stock_known:
         seen.update(state.stock)
     pool = [c for c in CARDS if c not in seen]

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import Action
-from engine.rummy_ai import _completers, _discard_choice, _holding_for_rummy, lay_down, wants
+from engine.rummy_ai import _completers, _discard_choice, _holding_for_rummy, lay_down, seen_by, wants
 from engine.rummy_melds import CARDS, POINTS, RANK, SUIT, coverable, layoff_cards, melds_in
 
 if TYPE_CHECKING:
@@ -93,13 +93,7 @@ def _melds_now(state: RummyState, seat: int, style: Style) -> bool:
 
 def _unseen(state: RummyState, seat: int) -> set[str]:
     """Cards `seat` might still draw or see discarded: not in its hand, the melds, the pile or known hands."""
-    seen = set(state.hands[seat])
-    seen.update(state.discard)
-    for m in state.melds:
-        seen.update(m.cards)
-    for other in range(state.players):
-        if other != seat:
-            seen.update(state.known[other])
+    seen = seen_by(state, seat)
     return {c for c in CARDS if c not in seen}
 
 
