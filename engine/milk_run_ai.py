@@ -10,6 +10,7 @@ and as the second play the one worth least to the next seat too (it may take the
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ai import Player, register_evaluation, register_player, standing
@@ -125,26 +126,58 @@ def leader(state: MilkRunState, seat: int) -> int:
     return max(others, key=lambda s: progress(state, s))
 
 
-def heuristic_action(state: MilkRunState, seat: int, rng: random.Random) -> Action | None:
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's scores of a play. The easy seat plays `EASY`; engine/milk_run_policy.py
+    screens others (none has beaten these)."""
+
+    take_at: float = 5.0  # take the discard pile's top card when it is at least this useful
+    deliver: float = 50.0  # a delivery of your own: deliver + deliver_per x its value
+    deliver_per: float = 3.0
+    raise_base: float = 30.0  # raising your own limit: raise_base + raise_per x the rise
+    raise_per: float = 4.0
+    open_own: float = 80.0  # a face card opening your own go pile
+    attack: float = 1.0  # every attack's score (aces, low limits, empty steals) times this
+    limit_attack: float = 1.0  # a low limit put on another seat, times this too
+    ace_attack: float = 1.0  # an ace stopping another seat, times this too
+    leader_bonus: float = 1.0  # the extra for attacking the leader, times this
+    steal: float = 55.0  # a joker stealing a delivery: steal + 3 x its value
+    next_discard: float = 0.5  # how much the next seat's use of the card left on top counts
+    behind: float = 1.0  # attacks on a seat behind you (less progress) times this
+    weigh_target: float = 1.0  # the target's progress term in an attack's score, times this
+    shield: float = 0.0  # deliveries: the first play of a turn per value less this, the second more
+
+
+EASY = Weights()
+
+
+def heuristic_action(
+    state: MilkRunState, seat: int, rng: random.Random, weights: Weights = EASY, top: int | None = None
+) -> Action | None:
+    """The best-scored play (`top`: the seat attacks favour, by default the leader)."""
     if state.turn is None or seat != state.turn:
         return None
     if state.draws < 2:
-        if state.discard and not state.took and usefulness(state, seat, state.discard[-1]) >= 5.0:
+        if state.discard and not state.took and usefulness(state, seat, state.discard[-1]) >= weights.take_at:
             return take_action(state.discard[-1])
         return DRAW
     best, best_score = None, -1e9
-    for score, action in scored_plays(state, seat, rng):
+    for score, action in scored_plays(state, seat, rng, weights, top):
         if score > best_score:
             best, best_score = action, score
     return best
 
 
-def scored_plays(state: MilkRunState, seat: int, rng: random.Random) -> list[tuple[float, Action]]:
+def scored_plays(
+    state: MilkRunState, seat: int, rng: random.Random, weights: Weights = EASY, top: int | None = None
+) -> list[tuple[float, Action]]:
     """The heuristic's score of every legal play, in legal order; each score has up to 1 of
     noise from `rng` so that near ties fall either way (one draw a play, in that order)."""
-    top = leader(state, seat)
+    top = leader(state, seat) if top is None else top
     nxt = (seat + 1) % state.players
-    return [(_score(state, seat, action, top, nxt) + rng.random(), action) for action in state.legal_actions(seat)]
+    return [
+        (_score(state, seat, action, top, nxt, weights) + rng.random(), action) for action in state.legal_actions(seat)
+    ]
 
 
 def ranked_plays(state: MilkRunState, seat: int, rng: random.Random) -> list[Action]:
@@ -157,17 +190,17 @@ def ranked_plays(state: MilkRunState, seat: int, rng: random.Random) -> list[Act
     return [action for _, action in sorted(scored, key=lambda pair: pair[0], reverse=True)]
 
 
-def _score(state: MilkRunState, seat: int, action: Action, top: int, nxt: int) -> float:
+def _score(state: MilkRunState, seat: int, action: Action, top: int, nxt: int, w: Weights) -> float:
     parts = action.parts
     verb = parts["verb"]
     card = parts["cards"][0]
     if verb == "discard":
         keep = usefulness(state, seat, card)
         if state.plays == 1:  # the card left on top: the next seat may take it
-            keep += 0.5 * usefulness(state, nxt, card)
+            keep += w.next_discard * usefulness(state, nxt, card)
         return -keep
     if card == JOKER:
-        return _steal_score(state, seat, parts["to"], COLOURS.index(parts["colour"]), top)
+        return _steal_score(state, seat, parts["to"], COLOURS.index(parts["colour"]), top, w)
     colour = colour_of(card)
     target = parts.get("to", seat)
     mine = state.totals[seat][colour]
@@ -176,31 +209,42 @@ def _score(state: MilkRunState, seat: int, action: Action, top: int, nxt: int) -
         other = state.totals[seat][1 - colour]
         if mine + v >= TARGET and other >= TARGET:
             return 1000.0
-        return 50.0 + 3.0 * v if mine < TARGET else 4.0 + v
+        per = w.deliver_per + (w.shield if state.plays == 1 else -w.shield)
+        return w.deliver + per * v if mine < TARGET else 4.0 + v
     if verb == "limit":
         v = value(card)
         lim = state.limit(target, colour)
         if target == seat:
-            return 30.0 + 4.0 * (v - lim) if v > lim and mine < TARGET else -20.0
+            return w.raise_base + w.raise_per * (v - lim) if v > lim and mine < TARGET else -20.0
         if v >= lim or state.totals[target][colour] >= TARGET:
             return -30.0
-        return 15.0 + 2.0 * (lim - v) + (10.0 if target == top else 0.0) + progress(state, target) / 6.0
+        lead = 10.0 * w.leader_bonus if target == top else 0.0
+        base = 15.0 + 2.0 * (lim - v) + lead + w.weigh_target * progress(state, target) / 6.0
+        return w.attack * w.limit_attack * base * _behind(state, seat, target, w)
     if card[0] == "A":
         if target == seat:
             return -20.0
-        return 20.0 + (15.0 if target == top else 0.0) + progress(state, target) / 4.0
+        lead = 15.0 * w.leader_bonus if target == top else 0.0
+        base = 20.0 + lead + w.weigh_target * progress(state, target) / 4.0
+        return w.attack * w.ace_attack * base * _behind(state, seat, target, w)
     if target == seat:  # a face card opening your own go pile
-        return 80.0 if mine < TARGET else 5.0
+        return w.open_own if mine < TARGET else 5.0
     return -40.0
 
 
-def _steal_score(state: MilkRunState, seat: int, target: int, colour: int, top: int) -> float:
+def _steal_score(state: MilkRunState, seat: int, target: int, colour: int, top: int, w: Weights) -> float:
     column = state.piles[target][colour * 3 + DELIVER]
-    lead = 10.0 if target == top else 0.0
+    lead = 10.0 * w.leader_bonus if target == top else 0.0
     if not column:
-        return 10.0 + lead
+        return w.attack * (10.0 + lead)
     gain = value(column[-1]) if state.totals[seat][colour] < TARGET else 1.0
-    return 55.0 + 3.0 * gain + lead
+    return w.steal + 3.0 * gain + lead
+
+
+def _behind(state: MilkRunState, seat: int, target: int, w: Weights) -> float:
+    if w.behind == 1.0:
+        return 1.0
+    return w.behind if progress(state, target) < progress(state, seat) else 1.0
 
 
 def seat_player(kind: str, seed: int | None) -> Player:

@@ -1,8 +1,8 @@
 """Milk Run's policy screens: the easy heuristic's habits as `Style` weights, each changed alone.
 
 The easy heuristic (engine/milk_run_ai.heuristic_action) is the yardstick and keeps playing as
-it does; `Style` names the habits a normal-seat policy could play differently, and `EASY_STYLE`
-plays exactly as the heuristic (the same scores and the same random numbers, tested), so each
+it does. It scores plays by `milk_run_ai.Weights`; `Style` adds whom attacks favour and a greedy
+look at the standing after a play. `EASY_STYLE` plays exactly as the heuristic (tested), so each
 habit can be screened alone on the same deals, as Hand and Foot's policy was found.
 
 Screened (issue #16): one policy seat against three heuristic seats, no search, seeds 0..399,
@@ -35,35 +35,19 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.cards import JOKER
 from engine.core import Action
-from engine.milk_run import COLOURS, DELIVER, DRAW, TARGET, colour_of, take_action, value
-from engine.milk_run_ai import leader, plays_needed, progress, usefulness
+from engine.milk_run import TARGET
+from engine.milk_run_ai import Weights, heuristic_action, leader, plays_needed, progress, scored_plays
 
 if TYPE_CHECKING:
     from engine.milk_run import MilkRunState
 
 
 @dataclass(frozen=True)
-class Style:
-    """The weights of the heuristic's scores that this policy may change."""
+class Style(Weights):
+    """The heuristic's weights (milk_run_ai.Weights), and how this policy may leave its choices."""
 
-    take_at: float = 5.0  # take the discard pile's top card when it is at least this useful
-    deliver: float = 50.0  # a delivery of your own: deliver + deliver_per x its value
-    deliver_per: float = 3.0
-    raise_base: float = 30.0  # raising your own limit: raise_base + raise_per x the rise
-    raise_per: float = 4.0
-    open_own: float = 80.0  # a face card opening your own go pile
-    attack: float = 1.0  # every attack's score (aces, low limits, empty steals) times this
-    limit_attack: float = 1.0  # a low limit put on another seat, times this too
-    ace_attack: float = 1.0  # an ace stopping another seat, times this too
-    leader_bonus: float = 1.0  # the extra for attacking the leader, times this
-    steal: float = 55.0  # a joker stealing a delivery: steal + 3 x its value
-    next_discard: float = 0.5  # how much the next seat's use of the card left on top counts
-    behind: float = 1.0  # attacks on a seat behind you (less progress) times this
     lead_by: str = "progress"  # whom attacks favour: progress, deliveries, need, near, ahead_near
-    weigh_target: float = 1.0  # the target's progress term in an attack's score, times this
-    shield: float = 0.0  # deliveries: the first play of a turn per value less this, the second more
     greedy: float = 0.0  # weight of the standing after the play (plays needed, others' public) added
     spread: float = 3.0  # plays needed fewer that make 0.73 against a seat, in that standing
 
@@ -73,81 +57,17 @@ STYLE = Style()
 
 
 def policy(state: MilkRunState, seat: int, rng: random.Random, style: Style = STYLE) -> Action | None:
-    if state.turn is None or seat != state.turn:
-        return None
-    if state.draws < 2:
-        if state.discard and not state.took and usefulness(state, seat, state.discard[-1]) >= style.take_at:
-            return take_action(state.discard[-1])
-        return DRAW
-    top = _target(state, seat, style)
-    nxt = (seat + 1) % state.players
+    top = None if style.lead_by == "progress" else _target(state, seat, style)
+    if not style.greedy or state.turn is None or seat != state.turn or state.draws < 2:
+        return heuristic_action(state, seat, rng, style, top)
     best, best_score = None, -1e9
-    for action in state.legal_actions(seat):
-        score = _score(state, seat, action, top, nxt, style) + rng.random()
-        if style.greedy:
-            after = state.copy()
-            after.apply(seat, action)
-            score += style.greedy * _standing(after, seat, style.spread)
+    for score, action in scored_plays(state, seat, rng, style, top):
+        after = state.copy()
+        after.apply(seat, action)
+        score += style.greedy * _standing(after, seat, style.spread)
         if score > best_score:
             best, best_score = action, score
     return best
-
-
-def _score(state: MilkRunState, seat: int, action: Action, top: int, nxt: int, style: Style) -> float:
-    parts = action.parts
-    verb = parts["verb"]
-    card = parts["cards"][0]
-    if verb == "discard":
-        keep = usefulness(state, seat, card)
-        if state.plays == 1:  # the card left on top: the next seat may take it
-            keep += style.next_discard * usefulness(state, nxt, card)
-        return -keep
-    if card == JOKER:
-        return _steal_score(state, seat, parts["to"], COLOURS.index(parts["colour"]), top, style)
-    colour = colour_of(card)
-    target = parts.get("to", seat)
-    mine = state.totals[seat][colour]
-    if verb == "deliver":
-        v = value(card)
-        other = state.totals[seat][1 - colour]
-        if mine + v >= TARGET and other >= TARGET:
-            return 1000.0
-        per = style.deliver_per + (style.shield if state.plays == 1 else -style.shield)
-        return style.deliver + per * v if mine < TARGET else 4.0 + v
-    if verb == "limit":
-        v = value(card)
-        lim = state.limit(target, colour)
-        if target == seat:
-            return style.raise_base + style.raise_per * (v - lim) if v > lim and mine < TARGET else -20.0
-        if v >= lim or state.totals[target][colour] >= TARGET:
-            return -30.0
-        lead = 10.0 * style.leader_bonus if target == top else 0.0
-        base = 15.0 + 2.0 * (lim - v) + lead + style.weigh_target * progress(state, target) / 6.0
-        return style.attack * style.limit_attack * base * _behind(state, seat, target, style)
-    if card[0] == "A":
-        if target == seat:
-            return -20.0
-        lead = 15.0 * style.leader_bonus if target == top else 0.0
-        base = 20.0 + lead + style.weigh_target * progress(state, target) / 4.0
-        return style.attack * style.ace_attack * base * _behind(state, seat, target, style)
-    if target == seat:
-        return style.open_own if mine < TARGET else 5.0
-    return -40.0
-
-
-def _steal_score(state: MilkRunState, seat: int, target: int, colour: int, top: int, style: Style) -> float:
-    column = state.piles[target][colour * 3 + DELIVER]
-    lead = 10.0 * style.leader_bonus if target == top else 0.0
-    if not column:
-        return style.attack * (10.0 + lead)
-    gain = value(column[-1]) if state.totals[seat][colour] < TARGET else 1.0
-    return style.steal + 3.0 * gain + lead
-
-
-def _behind(state: MilkRunState, seat: int, target: int, style: Style) -> float:
-    if style.behind == 1.0:
-        return 1.0
-    return style.behind if progress(state, target) < progress(state, seat) else 1.0
 
 
 def _target(state: MilkRunState, seat: int, style: Style) -> int:
