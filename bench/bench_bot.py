@@ -19,6 +19,8 @@ This machine's speed drifts by up to two times between runs, so the JSON opens w
 yardstick: the CPU p50 of drawing an 8-seat Moleicki table alone, outside the bot.
 
     python bench/bench_bot.py [--moves 100] [--open-games 1000] [--games dickory,moleicki]
+    python bench/bench_bot.py --games all --open-games 0   # every game for two or more, at its most seats
+    python bench/bench_bot.py --games milk_run:8,rummy:2   # chosen games at chosen seat counts
 """
 
 from __future__ import annotations
@@ -198,9 +200,13 @@ async def measure_moves(env, clock: Clock, game: str, members, moves: int, seed:
 async def measure_game(env, clock: Clock, game: str, members, moves: int, rng: random.Random, timings) -> None:
     channel = members[0][1]
     alice, guests = members[0][0], [m for m, _ in members[1:]]
-    key = {"opponent": guests[0]} if len(guests) == 1 else {f"player{i + 2}": g for i, g in enumerate(guests)}
-    options = {"bots": 0} if len(guests) > 1 else {}
-    await alice.slash(channel, f"{game} start", **key, **options)
+    from engine import GAMES
+
+    if GAMES[game].max_players == 2:
+        key = {"opponent": guests[0]}
+    else:
+        key = {f"player{i + 2}": g for i, g in enumerate(guests)}
+    await alice.slash(channel, f"{game} start", **key, bots=0)
     table = max(env.bot.tables.all(), key=lambda t: t.id)
     lobby = [m for m in channel.history() if m.components][-1]
     for guest in guests:
@@ -305,10 +311,27 @@ async def main(moves: int, open_games: int, games: list[str]) -> None:
     print(json.dumps({"bench": "bot", "machine": machine, "moves": results, "kib_per_active_game": memory}, indent=1))
 
 
+def tables_of(games: list[str]) -> list[tuple[str, int]]:
+    """`dickory`, `moleicki:8` or `all` as (game, seats): a game alone is timed at its most
+    seats, `all` is every game for two or more players."""
+    from engine import GAMES
+
+    if games == ["all"]:
+        games = [name for name, game in GAMES.items() if game.max_players > 1]
+    tables = []
+    for entry in games:
+        name, _, seats = entry.partition(":")
+        game = GAMES[name]
+        tables.append((name, int(seats) if seats else game.max_players))
+    return tables
+
+
 async def measure_all(env, moves: int, open_games: int, games: list[str]) -> tuple[list[dict], float]:
     clock = Clock(env.bot)
-    tables = {"dickory": ("duo", 2), "moleicki": ("eight", 8)}
-    results = [await measure_moves(env, clock, game, people(env, *tables[game]), moves) for game in games]
+    results = []
+    for game, seats in tables_of(games):
+        row = await measure_moves(env, clock, game, people(env, f"{game[:8]}{seats}", seats), moves)
+        results.append({"seats": seats, **row})
     if open_games:
         await open_many(env, open_games)
         crowded = await measure_moves(env, clock, "dickory", people(env, "late", 2), moves, seed=2)
@@ -322,6 +345,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--moves", type=int, default=100)
     parser.add_argument("--open-games", type=int, default=1000)
-    parser.add_argument("--games", default="dickory,moleicki", help="which tables to time, of dickory and moleicki")
+    parser.add_argument(
+        "--games",
+        default="dickory:2,moleicki:8",
+        help="tables to time: GAME or GAME:SEATS, comma-separated, or all (every game, at its most seats)",
+    )
     args = parser.parse_args()
     asyncio.run(main(args.moves, args.open_games, args.games.split(",")))
