@@ -31,7 +31,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageMath
 
-from renderers.png import palette_png
+from renderers.png import mapped, palette_png
 
 __all__ = [
     "BLACK_SUIT",
@@ -646,12 +646,13 @@ def palette_sheet(images: Sequence[Image.Image]) -> Image.Image:
 
 
 def _palette(
-    img: Image.Image, keep: Sequence[Color], key: str | None, source: Callable[[], Image.Image] | None
+    img: Image.Image | None, keep: Sequence[Color], key: str | None, source: Callable[[], Image.Image] | None
 ) -> Image.Image:
     """The palette for `img`: learnt from it alone, or, with a `key` and a `source`,
     learnt once from the source sheet and reused. Learning costs more than the whole
     PNG encode, and a fixed sample keeps a view's PNG the same whatever came before."""
     if key is None or source is None:
+        assert img is not None
         return _learn(img.reduce(2), keep)
     with _palette_lock:
         ref = _palettes.get(key)
@@ -722,12 +723,9 @@ def to_png(
     is written by renderers/png.py (ISA-L's deflate, a large picture in two bands at once).
     `palette=False` keeps full colour.
     """
-    callback = getattr(_encoding, "callback", None)
-    if callback is not None:
-        _encoding.callback = None
-        callback()
+    drawn()
     if palette:
-        keep = list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
+        keep = _kept_colours(reserve)
         if (key is None or source is None) and img.mode != "RGB":
             img = img.convert("RGB")  # the palette is learnt from this picture's own colours
         return palette_png(img, _palette(img, keep, key, source), compress_level)
@@ -736,3 +734,38 @@ def to_png(
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=compress_level)
     return buf.getvalue()
+
+
+def drawn() -> None:
+    """The picture being made in this thread is drawn: what is left (mapping, deflating)
+    runs mostly without the GIL, so a render waiting on it may start (see `on_encode`)."""
+    callback = getattr(_encoding, "callback", None)
+    if callback is not None:
+        _encoding.callback = None
+        callback()
+
+
+def _kept_colours(reserve: Sequence[Color] | None = None) -> list[Color]:
+    return list(dict.fromkeys([*named_colours(), *(felt_shades() if reserve is None else reserve)]))[:128]
+
+
+# Pictures made of kept parts can be put together on their palette rather than in full
+# colour: a part is mapped once, when it is drawn, and pasted mapped (a byte a pixel)
+# after that, so a render maps only what it drew anew. A pixel maps to the same index
+# wherever it is, so the file is the one `to_png` makes of the whole canvas.
+
+
+def palette_of(key: str, source: Callable[[], Image.Image]) -> Image.Image:
+    """The `P` reference image `to_png(..., key=key, source=source)` maps onto."""
+    return _palette(None, _kept_colours(), key, source)
+
+
+def on_palette(img: Image.Image, ref: Image.Image) -> Image.Image:
+    """`img` (RGB or opaque RGBA) mapped onto `ref`'s palette, as `to_png` maps it."""
+    return mapped(img, ref)
+
+
+def mapped_png(img: Image.Image, ref: Image.Image, compress_level: int = 1) -> bytes:
+    """A picture already on `ref`'s palette (see `on_palette`) as PNG bytes."""
+    drawn()
+    return palette_png(img, ref, compress_level)

@@ -18,6 +18,7 @@ drawing in renderers/moleicki_tableau.py, the vector glyphs in moleicki_glyphs.p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +27,19 @@ from PIL import Image
 from engine.cards import pretty
 from engine.moleicki_vectors import STRENGTH
 from renderers.cards import warm as warm_cards
-from renderers.draw import final_alt, final_banner, final_of, final_winners, palette_sheet, to_png
+from renderers.draw import (
+    KeptTiles,
+    drawn,
+    final_alt,
+    final_banner,
+    final_of,
+    final_winners,
+    mapped_png,
+    on_palette,
+    palette_of,
+    palette_sheet,
+    to_png,
+)
 from renderers.moleicki_centre import header, pile_box, pile_panel, side_panel, strip_patch, vector_panel
 from renderers.moleicki_glyphs import vector_glyph
 from renderers.moleicki_hand import hand_image
@@ -49,7 +62,7 @@ from renderers.moleicki_layout import (
     vector_of,
 )
 from renderers.moleicki_layout import panel_box as _panel_box
-from renderers.moleicki_seats import panel_height, player_panel, table_chrome, table_plan
+from renderers.moleicki_seats import panel_height, panel_tile, player_panel, table_chrome, table_plan
 
 __all__ = [
     "CENTRE_Y",
@@ -112,8 +125,34 @@ def _ended(view: dict[str, Any], final: dict[str, Any]) -> dict[str, Any]:
 
 
 def render_table(view: dict[str, Any]) -> bytes:
-    """The public table as PNG bytes (a `hand` in the view is ignored)."""
-    return to_png(_table_image(view), key="moleicki.table", source=_palette_source)
+    """The public table as PNG bytes (a `hand` in the view is ignored).
+
+    Put together on its palette (the same file as `to_png` of `_table_image`): the top
+    (header, centre, rank strip) is drawn and mapped anew, the player panels are pasted as
+    mapped when they were last drawn, and the gaps between them are the mapped chrome."""
+    names = names_of(view)
+    if _final(view, names) is not None:  # the result banner lies across the panels
+        return to_png(_table_image(view), key="moleicki.table", source=_palette_source)
+    ref = palette_of("moleicki.table", _palette_source)
+    p = table_plan(view)
+    players = players_of(view)
+    chrome = table_chrome(players, panel_height(p))
+    top = _top(chrome.crop((0, 0, chrome.width, GRID_Y)), view, names, False, chrome.height)
+    panels = [panel_tile(chrome, view, seat, names, p) for seat in range(players)]
+    drawn()
+    canvas = _mapped_chrome(players, panel_height(p)).copy()
+    canvas.paste(on_palette(top, ref))
+    for box, key, tile in panels:
+        canvas.paste(_mapped_panels.get(key, lambda tile=tile: on_palette(tile, ref)), box[:2])
+    return mapped_png(canvas, ref)
+
+
+_mapped_panels = KeptTiles(512)  # the player panels on the table's palette, by what they show
+
+
+@functools.lru_cache(maxsize=64)
+def _mapped_chrome(players: int, panel_h: int) -> Image.Image:
+    return on_palette(table_chrome(players, panel_h), palette_of("moleicki.table", _palette_source))
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
@@ -124,16 +163,22 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     players = players_of(view)
     p = table_plan(view)
     chrome = table_chrome(players, panel_height(p))
-    canvas = chrome.copy()
-    header(canvas, view, names, final is not None)
-    vector_panel(canvas, view)
-    pile_panel(canvas, view, names)
-    side_panel(canvas, view)
-    canvas.paste(strip_patch(chrome.width, chrome.height, vector_of(view)), (0, STRIP_Y))
+    canvas = _top(chrome.copy(), view, names, final is not None, chrome.height)
     for seat in range(players):
         player_panel(canvas, chrome, view, seat, names, p)
     if final is not None:
         final_banner(canvas, final, CENTRE_Y + CENTRE_H // 2)
+    return canvas
+
+
+def _top(canvas: Image.Image, view: dict[str, Any], names: list[str], ended: bool, height: int) -> Image.Image:
+    """Header, centre band and rank strip, drawn onto `canvas` (the chrome, or its top
+    down to the player grid); `height` is the whole table's, which the strip's felt follows."""
+    header(canvas, view, names, ended)
+    vector_panel(canvas, view)
+    pile_panel(canvas, view, names)
+    side_panel(canvas, view)
+    canvas.paste(strip_patch(canvas.width, height, vector_of(view)), (0, STRIP_Y))
     return canvas
 
 

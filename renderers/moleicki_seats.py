@@ -9,7 +9,7 @@ Up to eight players fit in two columns.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -118,6 +118,15 @@ def player_panel(
     canvas: Image.Image, chrome: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan
 ) -> None:
     """Draw a seat's panel, or paste it as last drawn if nothing it shows has changed."""
+    box, _, tile = panel_tile(chrome, view, seat, names, p)
+    canvas.paste(tile, box[:2])
+
+
+def panel_tile(
+    chrome: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan
+) -> tuple[tuple[int, int, int, int], Hashable, Image.Image]:
+    """A seat's panel as kept (drawn now only if what it shows changed): its box on the
+    table, the key it is kept by, and the opaque tile, which covers the box."""
     box = panel_box(seat, panel_height(p))
     tab = per_seat(view, "tableaux")[seat] or []
     key = (
@@ -138,8 +147,7 @@ def player_panel(
         _draw_panel(tile, key[:2], view, seat, names, p, key[6])
         return tile
 
-    tile = _tiles.get(key, draw)
-    canvas.paste(tile, box[:2])
+    return box, key, _tiles.get(key, draw)
 
 
 def _outline(view: dict[str, Any], seat: int) -> Color | None:

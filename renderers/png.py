@@ -24,7 +24,7 @@ try:
 except ImportError:  # no isal wheel for this platform: zlib writes the same stream, slower
     deflate = zlib  # type: ignore[no-redef]
 
-__all__ = ["BANDS_FROM", "palette_png"]
+__all__ = ["BANDS_FROM", "mapped", "palette_png"]
 
 BANDS_FROM = 400_000  # pixels: below this, one band is as quick (a thread hop costs ~0.1 ms)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -40,15 +40,15 @@ def _band(
 ) -> tuple[bytes, bytes]:
     """The band deflated, and its raw rows (each after its filter byte, 0: none) for the checksum."""
     band = img if box == (0, 0, *img.size) else img.crop(box)
-    mapped = _mapped(band, ref)
-    rows = Image.new("P", (mapped.width + 1, mapped.height), 0)  # column 0: the filter bytes
-    rows.paste(mapped, (1, 0))
+    indexed = band if band.mode == "P" else mapped(band, ref)
+    rows = Image.new("P", (indexed.width + 1, indexed.height), 0)  # column 0: the filter bytes
+    rows.paste(indexed, (1, 0))
     raw = rows.tobytes()
     packer = deflate.compressobj(min(level, 3), deflate.DEFLATED, -15)  # ISA-L's levels are 0-3
     return packer.compress(raw) + packer.flush(deflate.Z_FINISH if last else deflate.Z_FULL_FLUSH), raw
 
 
-def _mapped(band: Image.Image, ref: Image.Image) -> Image.Image:
+def mapped(band: Image.Image, ref: Image.Image) -> Image.Image:
     """`band` on `ref`'s palette, each pixel its nearest colour, no dithering: `Image.quantize`.
 
     `quantize` takes only RGB, but the C conversion under it reads an RGBA pixel's colour the
@@ -71,7 +71,8 @@ def _by_core(band: Image.Image, ref: Image.Image) -> Image.Image:
 
 def palette_png(img: Image.Image, ref: Image.Image, level: int = 1) -> bytes:
     """`img` (RGB or opaque RGBA) mapped onto `ref`'s palette without dithering, as PNG bytes;
-    from BANDS_FROM pixels up, in two bands at once."""
+    from BANDS_FROM pixels up, in two bands at once. A `P` image is taken as already mapped
+    onto `ref`'s palette."""
     w, h = img.size
     if w * h < BANDS_FROM or h < 2:
         body, raw = _band(img, (0, 0, w, h), ref, level, True)

@@ -337,3 +337,26 @@ def test_tableau_plans_shrink_then_stack_then_squeeze():
     assert huge.width <= 363 and huge.size in ("small", "tiny")
     squeezed = plan(Shape((30,), 2), 363)
     assert squeezed.width <= 363 and squeezed.step_x < squeezed.width
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_the_table_put_together_on_its_palette_is_the_file_of_the_whole_canvas(players):
+    """render_table pastes kept panels already mapped onto the palette; every position of a
+    real game, to its end, must give the very file that mapping the whole canvas gives."""
+    from renderers.draw import to_png
+
+    state = GAME.new(players, seed=players)
+    rng = random.Random(players)
+    names = NAMES[:players]
+    compared = 0
+    for _ in range(400):
+        view = dict(state.view(None), names=names)
+        whole = to_png(R._table_image(view), key="moleicki.table", source=R._palette_source)
+        assert R.render_table(view) == whole, f"position {compared}"
+        compared += 1
+        if state.over:
+            break
+        seat = rng.choice(state.to_move)
+        state.apply(seat, state.heuristic_action(seat, rng).text)
+    assert compared > 40
+    assert state.over or compared == 400
