@@ -121,11 +121,12 @@ class HandSeer(SeerPlayer):
 SEERS = {"all": SeerPlayer, "hands": HandSeer}
 
 
-def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, str | None]) -> dict[str, float]:
-    """One seeded game: ISMCTS (or the seer) at one seat, `opponent` at the others."""
-    name, seed, players, opponent, options, fixed, seer = job
+def play_one(job: tuple[str, int, int, str, dict[str, str], int | None, str | None, str]) -> dict[str, float]:
+    """One seeded game: the `mine` player (the normal seat unless told), or the seer, at one
+    seat, `opponent` at the others."""
+    name, seed, players, opponent, options, fixed, seer, mine = job
     me = seed % players
-    seats = {s: make_player("normal" if s == me else opponent, seed=seed * 10 + s, game=name) for s in range(players)}
+    seats = {s: make_player(mine if s == me else opponent, seed=seed * 10 + s, game=name) for s in range(players)}
     if fixed is not None:
         seats[me] = ISMCTSPlayer(iterations=fixed, time_limit=None, seed=seed * 10 + me)
     if seer:
@@ -146,8 +147,9 @@ def match(
     options: dict[str, str],
     fixed: int | None,
     seer: str | None = None,
+    mine: str = "normal",
 ) -> dict[str, float]:
-    work = [(name, seed, players, opponent, options, fixed, seer) for seed in range(games)]
+    work = [(name, seed, players, opponent, options, fixed, seer, mine) for seed in range(games)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=4))
     return tally(results)
@@ -196,6 +198,13 @@ def main() -> None:
         choices=sorted(SEERS),
         help="the searching seat sees every hand (and with 'all', the default, the stock's order): the luck ceiling",
     )
+    parser.add_argument(
+        "--seat",
+        default="normal",
+        choices=["normal", "hard", "easy", "heuristic", "random"],
+        help="the player in the measured seat (without --fixed or --seer); 'heuristic' there gives the"
+        " game's parity against heuristic opponents, which the normal seat's figure is read beside",
+    )
     parser.add_argument("--no-speed", action="store_true", help="skip the random-play and search speed figures")
     args = parser.parse_args()
     game = GAMES[args.game]
@@ -208,6 +217,9 @@ def main() -> None:
         parser.error(f"--seer hands shuffles a state's `stock`, which {game.name} does not keep")
     sees = {"all": "every hand and the stock's order", "hands": "every hand, not the stock's order"}
     ai = f"seer (sees {sees[args.seer]}), {iterations} iterations, no time cap" if args.seer else ai
+    if args.seat != "normal" and (args.fixed or args.seer):
+        parser.error("--seat chooses the measured seat's player; --fixed and --seer choose it too")
+    ai = ai if args.seat == "normal" else f"the {args.seat} player in the measured seat"
     report: dict[str, object] = {"game": game.name, "options": options, "ai": ai}
     if not args.no_speed:
         report["random_play"] = {
@@ -216,8 +228,9 @@ def main() -> None:
         report["search_speed"] = {str(p): search_speed(game.name, p, options) for p in args.seats}
     for players in args.seats:
         for opponent in args.opponents:
-            result = match(game.name, players, opponent, args.games, args.jobs, options, fixed, args.seer)
-            report[f"ismcts_vs_{opponent}_{players}p"] = result
+            result = match(game.name, players, opponent, args.games, args.jobs, options, fixed, args.seer, args.seat)
+            mine = "ismcts" if args.seat == "normal" else args.seat
+            report[f"{mine}_vs_{opponent}_{players}p"] = result
             print(f"{opponent} {players}p: {json.dumps(result)}", file=sys.stderr, flush=True)  # progress
     print(json.dumps(report, indent=2))
 
