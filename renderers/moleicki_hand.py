@@ -17,7 +17,20 @@ from PIL import Image
 from engine.cards import rank
 from engine.moleicki_vectors import VECTOR_TITLES, group, is_aargh
 from renderers.cards import card_image, card_size, group_rows, paste_card, paste_groups, slot_image
-from renderers.draw import CREAM, GOLD, MUTED, PANEL, WHITE, clean, ellipsize, felt, paste_over, rounded_box, text
+from renderers.draw import (
+    CREAM,
+    GOLD,
+    MUTED,
+    PANEL,
+    WHITE,
+    KeptTiles,
+    clean,
+    ellipsize,
+    felt,
+    paste_over,
+    rounded_box,
+    text,
+)
 from renderers.draw import text_size as tsize
 from renderers.moleicki_centre import rank_strip
 from renderers.moleicki_glyphs import vector_glyph
@@ -87,8 +100,19 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     for i, row in enumerate(rows):
         paste_groups(canvas, row, (left + room // 2, cards_y + i * (h + 14)), HAND_CARD, gap=12, align="center")
     if tplan is not None:
-        _tableau(canvas, tab, tab_y, tab_h, tplan)
+        band = (0, tab_y, HAND_W, tab_y + tab_h)
+        key = (canvas.size, cards_y, band, tplan, tuple(tuple(tuple(pile) for pile in row) for row in tab))
+
+        def draw() -> Image.Image:
+            tile = _chrome(canvas.height, cards_y, tab_y, tab_h).crop(band)
+            _tableau(tile, tab, 0, tab_h, tplan)
+            return tile
+
+        canvas.paste(_tableaux.get(key, draw), band[:2])  # the band holds the tableau panel alone
     return canvas
+
+
+_tableaux = KeptTiles(256)  # a seat's tableau in its panel: it changes on few of its owner's moves
 
 
 @functools.lru_cache(maxsize=64)

@@ -360,3 +360,29 @@ def test_the_table_put_together_on_its_palette_is_the_file_of_the_whole_canvas(p
         state.apply(seat, state.heuristic_action(seat, rng).text)
     assert compared > 40
     assert state.over or compared == 400
+
+
+def test_a_hand_pasting_its_kept_tableau_is_the_picture_drawn_afresh(monkeypatch):
+    """The hand picture keeps each tableau drawn (moleicki_hand._tableaux): along a real game,
+    every seat's picture with the kept tiles must be the one drawn with none kept."""
+    from renderers import moleicki_hand
+    from renderers.draw import KeptTiles
+
+    kept_tiles = KeptTiles(256)
+    state = GAME.new(4, seed=11)
+    rng = random.Random(11)
+    hits = 0
+    for _ in range(160):
+        if state.over:
+            break
+        seat = rng.choice(state.to_move)
+        state.apply(seat, state.heuristic_action(seat, rng).text)
+        for s in range(4):
+            view = dict(state.view(s), names=NAMES[:4])
+            monkeypatch.setattr(moleicki_hand, "_tableaux", kept_tiles)
+            before = len(kept_tiles)
+            with_kept = R.render_hand(view)
+            hits += len(kept_tiles) == before > 0  # pasted from a kept tile
+            monkeypatch.setattr(moleicki_hand, "_tableaux", KeptTiles(256))
+            assert R.render_hand(view) == with_kept
+    assert hits > 100
