@@ -110,10 +110,12 @@ class Case:
 
 
 def _clear_moleicki_tiles() -> None:
-    from renderers import moleicki_seats
+    from renderers import moleicki, moleicki_hand, moleicki_seats
 
     moleicki_seats._tiles.clear()
     moleicki_seats._mats.clear()
+    moleicki._mapped_panels.clear()
+    moleicki_hand._tableaux.clear()
 
 
 def _clear_solitaire_tiles() -> None:

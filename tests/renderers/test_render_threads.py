@@ -15,7 +15,7 @@ from PIL import Image
 import renderers
 from bot.drawing import RENDER_THREADS
 from engine import GAMES
-from renderers import hand_and_foot, hickory_dickory, moleicki_seats, rummy, solitaire
+from renderers import hand_and_foot, hickory_dickory, moleicki, moleicki_hand, moleicki_seats, rummy, solitaire
 
 NAMES = ["Alice", "Bob", "Zoë", "Dmitri", "Eve", "Mallory", "Trent", "Peggy"]
 CASES = [("moleicki", 8), ("hand_and_foot", 4), ("hickory_dickory", 4), ("klondike", 1), ("milk_run", 6), ("rummy", 6)]
@@ -56,6 +56,8 @@ def test_pictures_drawn_at_once_match_those_drawn_in_turn(game, players, monkeyp
     for kept in (
         moleicki_seats._tiles,
         moleicki_seats._mats,
+        moleicki._mapped_panels,
+        moleicki_hand._tableaux,
         hand_and_foot._tiles,
         hickory_dickory._tiles,
         rummy._bands,
