@@ -148,8 +148,10 @@ def match(
     fixed: int | None,
     seer: str | None = None,
     mine: str = "normal",
+    first_seed: int = 0,
 ) -> dict[str, float]:
-    work = [(name, seed, players, opponent, options, fixed, seer, mine) for seed in range(games)]
+    seeds = range(first_seed, first_seed + games)
+    work = [(name, seed, players, opponent, options, fixed, seer, mine) for seed in seeds]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(play_one, work, chunksize=4))
     return tally(results)
@@ -184,6 +186,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=0, help="game i uses seed FIRST_SEED + i")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -228,7 +231,18 @@ def main() -> None:
         report["search_speed"] = {str(p): search_speed(game.name, p, options) for p in args.seats}
     for players in args.seats:
         for opponent in args.opponents:
-            result = match(game.name, players, opponent, args.games, args.jobs, options, fixed, args.seer, args.seat)
+            result = match(
+                game.name,
+                players,
+                opponent,
+                args.games,
+                args.jobs,
+                options,
+                fixed,
+                args.seer,
+                args.seat,
+                args.first_seed,
+            )
             mine = "ismcts" if args.seat == "normal" else args.seat
             report[f"{mine}_vs_{opponent}_{players}p"] = result
             print(f"{opponent} {players}p: {json.dumps(result)}", file=sys.stderr, flush=True)  # progress
