@@ -14,25 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from dataclasses import fields, replace
 
 from engine import GAMES, rummy_ai
-from engine.ai import ISMCTSPlayer, make_player, register_evaluation
+from engine.ai import ISMCTSPlayer, PolicyPlayer, make_player, register_evaluation
 from engine.rummy_policy import EASY_STYLE, STYLE, Style, policy
 
 ISMCTS = {"iterations": 300}
-
-
-class PolicyPlayer:
-    def __init__(self, style: Style, seed: int) -> None:
-        self.style = style
-        self.rng = random.Random(seed)
-
-    def choose(self, state, seat):
-        return policy(state, seat, self.rng, self.style)
 
 
 def parse_style(pairs: list[str]) -> Style:
@@ -52,7 +42,7 @@ def play(seed: int, players: int, me_kind: str, style: Style, opponent: str) -> 
     me = seed % players
     seats = {s: make_player(opponent, seed=seed * 10 + s, game="rummy") for s in range(players)}
     if me_kind == "policy":
-        seats[me] = PolicyPlayer(style, seed * 10 + me)
+        seats[me] = PolicyPlayer(policy, style, seed * 10 + me)
     elif me_kind == "ismcts":
         seats[me] = ISMCTSPlayer(iterations=ISMCTS["iterations"], seed=seed * 10 + me)
     else:

@@ -50,7 +50,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.core import Action, State
 
@@ -268,6 +268,25 @@ class HeuristicPlayer:
         actions = _need_turn(state, seat)
         action = state.heuristic_action(seat, self.rng)
         return action if action is not None else self.rng.choice(actions)
+
+
+class PolicyPlayer:
+    """A seat playing a game's rule-based policy, no search: `policy(state, seat, rng, style)`
+    names its move (None only where the seat has nothing to do); `rng` settles what the
+    policy has no rule for."""
+
+    def __init__(
+        self, policy: Callable[[Any, int, random.Random, Any], Action | None], style: Any, seed: int | None = None
+    ) -> None:
+        self.policy = policy
+        self.style = style
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        action = self.policy(state, seat, self.rng, self.style)
+        if action is None:
+            raise ValueError(f"seat {seat} has nothing to do in this position")
+        return action
 
 
 def rewards(state: State) -> list[float]:

@@ -44,6 +44,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine import ai
 from engine.core import Action
 from engine.hand_and_foot_ai import _choose, _opening_meld
 from engine.hand_and_foot_melds import PILE, WILD, incomplete, opening_reach, pile_counts, value
@@ -143,18 +144,11 @@ def _meld_choice(state: HandAndFootState, seat: int, melds: list[Action], style:
     return best
 
 
-class PolicyPlayer:
+class PolicyPlayer(ai.PolicyPlayer):
     """The normal and hard seats: the policy, with no search (see the module docstring)."""
 
     def __init__(self, seed: int | None = None, style: Style = STYLE) -> None:
-        self.rng = random.Random(seed)  # only for a move the policy has no rule for
-        self.style = style
-
-    def choose(self, state: HandAndFootState, seat: int) -> Action:
-        action = policy(state, seat, self.rng, self.style)
-        if action is None:
-            raise ValueError(f"seat {seat} has nothing to do in this position")
-        return action
+        super().__init__(policy, style, seed)
 
 
 def seat_player(kind: str, seed: int | None) -> PolicyPlayer:

@@ -35,6 +35,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine import ai
 from engine.core import Action
 from engine.milk_run import TARGET
 from engine.milk_run_ai import Weights, heuristic_action, leader, plays_needed, progress, scored_plays
@@ -110,15 +111,8 @@ def public_need(state: MilkRunState, seat: int) -> float:
     return out
 
 
-class PolicyPlayer:
+class PolicyPlayer(ai.PolicyPlayer):
     """A seat playing the policy alone, no search."""
 
     def __init__(self, seed: int | None = None, style: Style = STYLE) -> None:
-        self.rng = random.Random(seed)
-        self.style = style
-
-    def choose(self, state: MilkRunState, seat: int) -> Action:
-        action = policy(state, seat, self.rng, self.style)
-        if action is None:
-            raise ValueError(f"seat {seat} has nothing to do in this position")
-        return action
+        super().__init__(policy, style, seed)
