@@ -51,6 +51,19 @@ async def with_retries(call: Callable[[], Awaitable[Any]], *, attempts: int = RE
     raise AssertionError("unreachable")
 
 
+def let_go(view: discord.ui.View | None) -> None:
+    """Forget a view once its message is sent, when every item on it is a dynamic item.
+
+    The bot dispatches dynamic items by custom id whatever message they sit on, so the
+    view need not be kept; discord.py would keep each one sent on an ephemeral message
+    for fifteen minutes, with a timer, for nothing.
+    """
+    if view is None or view.is_finished():
+        return
+    if all(isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()):
+        view.stop()
+
+
 class Payload:
     """Message arguments that can be sent more than once: discord.py closes a File once sent."""
 
@@ -96,6 +109,7 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
     for attempt in range(RETRIES):
         try:
             await interaction.response.send_message(content, **payload.fresh())
+            let_go(payload.kwargs.get("view"))
             return
         except discord.InteractionResponded:
             await _followup(interaction, content, payload)
@@ -115,6 +129,7 @@ async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
     if not interaction.response.is_done():
         try:
             await interaction.response.edit_message(**payload.fresh(as_attachments=payload.attachments))
+            let_go(payload.kwargs.get("view"))
             return
         except discord.HTTPException as exc:
             log.warning("could not redraw a panel (%s); sending it anew", exc.status)
@@ -144,3 +159,4 @@ async def _followup(interaction: discord.Interaction, content: str | None, paylo
         await with_retries(send, budget=10.0)
     except discord.HTTPException as exc:
         log.warning("could not follow up an interaction (%s)", exc.status)
+    let_go(payload.kwargs.get("view"))
