@@ -65,6 +65,7 @@ __all__ = [
     "paste_over",
     "paste_shadow",
     "paste_suit",
+    "ready_to_paste",
     "rounded_box",
     "rounded_mask",
     "shadow_mask",
@@ -341,6 +342,11 @@ def _uniform_core(mask: Image.Image) -> tuple[tuple[int, int, int, int], int] | 
                     hi = mid - 1
             box[side] = good
     return (box[0], box[1], box[2], box[3]), int(value)
+
+
+def ready_to_paste(layer: Image.Image) -> None:
+    """Cut a cached layer into its pasting pieces now (at start-up), not on its first paste."""
+    _split(layer)
 
 
 def paste_over(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:

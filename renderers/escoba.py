@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import pretty
 from engine.escoba import GAME, SIETE, SUM, VALUE, subsets_summing
-from renderers.cards import back_image, card_image, card_size, paste_card, paste_row
+from renderers.cards import back_image, card_image, card_size, paste_card, paste_row, ready
 from renderers.draw import (
     CREAM,
     GOLD,
@@ -428,4 +428,4 @@ def warm() -> None:
     _chrome()
     for code in VALUE:
         for size in ("large", "normal", "small", "tiny"):
-            card_image(code, size, faces=FACES)
+            ready(card_image(code, size, faces=FACES))

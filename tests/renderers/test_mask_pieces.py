@@ -80,3 +80,12 @@ def test_a_small_or_ragged_mask_stays_one_paste() -> None:
     assert [(p[:4], p[4] is small) for p in mask_pieces(small)] == [((0, 0, 40, 40), True)]
     ragged = _noise((120, 120), 3).getchannel("A")  # no uniform core at all
     assert len(mask_pieces(ragged)) == 1
+
+
+def test_warming_cuts_every_card_for_pasting_before_its_first_paste():
+    from renderers import draw
+
+    cards.warm(("tiny",))
+    for code in ("7H", "QS", "JK", "back"):
+        layer, _pad = cards._shadowed(cards._sprite(code, "tiny"))
+        assert draw._split_cache[id(layer)][0] is layer
