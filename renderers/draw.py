@@ -220,14 +220,27 @@ def text(
 @functools.lru_cache(maxsize=48)  # tables that grow (a long column, more melds) make new sizes
 def _felt_rgba(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     """The felt of a size, opaque RGBA: a radial vignette from `base` at its centre (a little
-    above the middle) to `edge` at the rim.
+    above the middle) to `edge` at the rim: its lean (`felt_lean`) coloured through a palette
+    of 256 shades between the two, one conversion. A new size, say a taller hand or a table
+    whose tableau grew, costs about 5 ms for a 960x1304 table (10.6 when each channel went
+    through its own table and the three were merged).
+    """
+    lean = felt_lean(w, h)
+    lean.putpalette([v for shade in zip(*shade_tables(base, edge), strict=True) for v in shade])
+    return lean.convert("RGBA")
 
-    How far each point leans to `edge` (t = (r / rmax) ** 1.6) is worked out on a grid of one
-    point per 8 pixels by Pillow's image arithmetic, scaled up bicubically as one grey channel
-    and coloured through a table per channel. A new size, say a taller hand or a table whose
-    tableau grew, costs about 5 ms for a 960x1304 table: working each grid point out in Python
-    and scaling up three channels took 20-25 ms, a move's whole budget. The gradient is smooth
-    and compresses well.
+
+def shade_tables(base: Color, edge: Color) -> list[list[int]]:
+    """Per channel, the colour at each lean from 0 (`base`) to 255 (`edge`)."""
+    return [[round(b + (e - b) * i / 255) for i in range(256)] for b, e in zip(base[:3], edge[:3], strict=True)]
+
+
+def felt_lean(w: int, h: int) -> Image.Image:
+    """How far each point of the felt leans to the rim's colour, 0 to 255 (`L`).
+
+    t = (r / rmax) ** 1.6 is worked out on a grid of one point per 8 pixels by Pillow's image
+    arithmetic and scaled up bicubically: working each grid point out in Python took 20-25 ms
+    for a large table, a move's whole budget. The gradient is smooth and compresses well.
     """
     sw, sh = max(2, w // 8), max(2, h // 8)
     cx, cy = (sw - 1) / 2, (sh - 1) / 2.4
@@ -241,10 +254,7 @@ def _felt_rgba(w: int, h: int, base: Color, edge: Color) -> Image.Image:
         across=across.resize((sw, sh), nearest),
         down=down.resize((sw, sh), nearest),
     )
-    lean = grid.convert("L").resize((w, h), Image.Resampling.BICUBIC)
-    tables = [[round(b + (e - b) * i / 255) for i in range(256)] for b, e in zip(base[:3], edge[:3], strict=True)]
-    channels = [lean.point(table) for table in tables]
-    return Image.merge("RGBA", [*channels, Image.new("L", (w, h), 255)])
+    return grid.convert("L").resize((w, h), Image.Resampling.BICUBIC)
 
 
 def felt(w: int, h: int, base: Color = FELT, edge: Color = FELT_DARK) -> Image.Image:
