@@ -394,9 +394,10 @@ def warm(sizes: Sequence[str] = ("normal", "small"), dickory: bool = True, stand
 
 
 def ready(img: Image.Image) -> None:
-    """A card sprite's shadowed layer built and cut for pasting, as its first paste would
-    (about 0.5 ms a card, which a hand of new cards would otherwise pay in one render)."""
+    """A card sprite cut for pasting, with its shadow and without, as its first paste would
+    (about 0.5 ms a card, which a hand or a deal of new cards would pay in one render)."""
     ready_to_paste(_shadowed(img)[0])
+    ready_to_paste(img)
 
 
 @functools.cache

@@ -38,16 +38,18 @@ from renderers.draw import (
     on_palette,
     palette_of,
     palette_sheet,
+    ready_to_paste,
     to_png,
 )
 from renderers.moleicki_centre import header, pile_box, pile_panel, side_panel, strip_patch, vector_panel
-from renderers.moleicki_glyphs import vector_glyph
+from renderers.moleicki_glyphs import seat_ring, vector_glyph
 from renderers.moleicki_hand import hand_image
 from renderers.moleicki_layout import (
     CENTRE_H,
     CENTRE_Y,
     GRID_Y,
     HAND_W,
+    RING_R,
     SEAT_COLOURS,
     STRIP_Y,
     TABLE_W,
@@ -244,8 +246,14 @@ def warm() -> None:
     """Build the cached sprites, glyphs, table chrome, rank strips and palettes before the first render."""
     warm_cards(("large", "normal", "small", "tiny"), dickory=False)
     for vector in STRENGTH:
-        vector_glyph(vector, 44)
-        vector_glyph(vector, 16)
+        ready_to_paste(vector_glyph(vector, 44))
+        ready_to_paste(vector_glyph(vector, 16))
+    # every seat ring a table can show (about 5 ms each to draw): the first deal of a big
+    # table would otherwise draw several at once
+    for players in range(2, 9):
+        for direction in (0, 1, -1):
+            for current in range(-1, players):
+                ready_to_paste(seat_ring(players, direction, current, RING_R))
     for players in range(2, 9):
         render_table(sample_view(players))
     render_hand(sample_view())
