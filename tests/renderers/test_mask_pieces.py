@@ -87,5 +87,7 @@ def test_warming_cuts_every_card_for_pasting_before_its_first_paste():
 
     cards.warm(("tiny",))
     for code in ("7H", "QS", "JK", "back"):
-        layer, _pad = cards._shadowed(cards._sprite(code, "tiny"))
-        assert draw._split_cache[id(layer)][0] is layer
+        sprite = cards._sprite(code, "tiny")
+        layer, _pad = cards._shadowed(sprite)
+        assert draw._split_cache[id(layer)][0] is layer  # pasted with its shadow
+        assert draw._split_cache[id(sprite)][0] is sprite  # and bare (a tableau's cards)
