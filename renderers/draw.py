@@ -398,21 +398,21 @@ def _drawn_mask(w: int, h: int, radius: int, width: int) -> Image.Image:
 
 def _stretched(core: Image.Image, w: int, h: int) -> Image.Image:
     """`core` made `w` x `h` by repeating its middle column, then its middle row."""
-    cw, ch = core.size
-    if cw < w:
-        m = cw // 2
-        wide = Image.new("L", (w, ch))
-        wide.paste(core, (w - cw, 0))
-        wide.paste(core.crop((0, 0, m + 1, ch)), (0, 0))
-        wide.paste(core.crop((m, 0, m + 1, ch)).resize((w - cw, ch), Image.Resampling.NEAREST), (m + 1, 0))
-        core, cw = wide, w
-    if ch < h:
-        m = ch // 2
-        tall = Image.new("L", (w, h))
-        tall.paste(core, (0, h - ch))
-        tall.paste(core.crop((0, 0, w, m + 1)), (0, 0))
-        tall.paste(core.crop((0, m, w, m + 1)).resize((w, h - ch), Image.Resampling.NEAREST), (0, m + 1))
-        core = tall
+    for axis, size in ((0, w), (1, h)):
+        have, across = core.size[axis], core.size[1 - axis]
+        if have >= size:
+            continue
+
+        def span(a: int, b: int, axis: int = axis, across: int = across) -> tuple[int, int, int, int]:
+            return (a, 0, b, across) if axis == 0 else (0, a, across, b)
+
+        middle = have // 2
+        out = Image.new("L", span(0, size)[2:])
+        out.paste(core, span(size - have, size)[:2])
+        out.paste(core.crop(span(0, middle + 1)), (0, 0))
+        repeated = core.crop(span(middle, middle + 1)).resize(span(0, size - have)[2:], Image.Resampling.NEAREST)
+        out.paste(repeated, span(middle + 1, size)[:2])
+        core = out
     return core
 
 
