@@ -32,6 +32,7 @@ from renderers.draw import (
     card_label,
     ellipsize,
     felt,
+    felt_patch,
     final_alt,
     final_banner,
     final_of,
@@ -241,7 +242,7 @@ def _outlined(view: dict[str, Any], side: int) -> bool:
 def _band_frame(height: int, y: int, h: int, outlined: bool) -> Image.Image:
     """The felt under a side band of a table this tall, with the band's panel (and the mover's
     gold outline) drawn: built once, as the panel's big masked fill is the band's dearest part."""
-    tile = felt(W, height).crop((0, y, W, y + h))
+    tile = felt_patch(W, height, (0, y, W, y + h))
     rounded_box(tile, (PAD, 0, W - PAD, h - 6), 12, fill=PANEL)
     if outlined:
         rounded_box(tile, (PAD, 0, W - PAD, h - 6), 12, outline=GOLD, width=3)

@@ -17,7 +17,20 @@ from PIL import Image, ImageDraw
 
 from engine.moleicki_vectors import VECTOR_TITLES
 from renderers.cards import back_image, card_image, card_size, paste_card, paste_row, slot_image
-from renderers.draw import CREAM, GOLD, INK, MUTED, PANEL, WHITE, clean, ellipsize, felt, paste_over, rounded_box, text
+from renderers.draw import (
+    CREAM,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    WHITE,
+    clean,
+    ellipsize,
+    felt_patch,
+    paste_over,
+    rounded_box,
+    text,
+)
 from renderers.draw import text_size as tsize
 from renderers.moleicki_glyphs import seat_ring, vector_glyph
 from renderers.moleicki_layout import (
@@ -308,6 +321,6 @@ def rank_strip(canvas: Image.Image, vector: str, y: int, counts: dict[str, int] 
 @functools.lru_cache(maxsize=64)
 def strip_patch(w: int, h: int, vector: str) -> Image.Image:
     """The table's rank strip for a vector on its strip of felt (cached per table size)."""
-    patch = felt(w, h).crop((0, STRIP_Y, w, STRIP_Y + STRIP_H))
+    patch = felt_patch(w, h, (0, STRIP_Y, w, STRIP_Y + STRIP_H))
     rank_strip(patch, vector, 0)
     return patch

@@ -36,6 +36,7 @@ from renderers.draw import (
     banner_height,
     ellipsize,
     felt,
+    felt_patch,
     final_alt,
     final_banner,
     final_of,
@@ -405,7 +406,7 @@ def draw_columns(
         key = (tuple(cards), box, lay.height, empty_mark)
 
         def draw(cards: Sequence[str | None] = cards, box: tuple[int, int, int, int] = box) -> Image.Image:
-            tile = felt(WIDTH, lay.height).crop(box)
+            tile = felt_patch(WIDTH, lay.height, box)
             draw_column(tile, cards, half, 4, lay.room, empty_mark)
             return tile
 
