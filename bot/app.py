@@ -47,7 +47,10 @@ class ParlourBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, ai_executor: Executor | None = None, rng: random.Random | None = None
     ) -> None:
-        intents = discord.Intents.default()  # no privileged intents: slash commands and components only
+        # Only the events the bot reads: its servers and channels, and messages in them (to see
+        # a table buried by chatter). Typing, reactions, DMs sent to it, voice and the rest of
+        # the defaults would each be parsed for nothing, in busy servers many times a second.
+        intents = discord.Intents(guilds=True, guild_messages=True)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self._templates: list[re.Pattern[str]] = []  # every persistent component's custom id pattern

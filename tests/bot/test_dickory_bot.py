@@ -337,3 +337,19 @@ async def test_ai_games_are_rated_when_the_server_says_so(simcord_env, world):
         await alice.slash(channel, "dickory play", action=pick(table, seat))
     board = await alice.slash(channel, "leaderboard", game="dickory")
     assert f"<@{alice.id}>" in board.response.embeds[0].description
+
+
+async def test_a_table_buried_by_chatter_comes_back_below_it_at_the_next_move(simcord_env, world):
+    from bot.host import REPOST_AFTER
+
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    first = table.message_id
+    for i in range(REPOST_AFTER):
+        await bob.send(channel, f"chatter {i}")
+    seat = table.state.to_move[0]
+    mover = alice if table.seat_of(alice.id) == seat else bob
+    await mover.slash(channel, "dickory play", action=pick(table, seat))
+    assert table.message_id != first and channel.last_message.id == table.message_id
+    old = next(m for m in channel.history() if m.id == first)
+    assert old.content == "This table moved further down the channel."
