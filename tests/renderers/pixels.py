@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from PIL import Image
 
 
@@ -15,3 +17,13 @@ def count_near(img: Image.Image, box, colour, tol=40) -> int:
     region = img.crop(box).convert("RGB")
     px = region.load()
     return sum(1 for x in range(region.width) for y in range(region.height) if near(px[x, y], colour, tol))
+
+
+def picture(png: bytes) -> tuple:
+    """What a PNG shows: its size, mode, palette and pixels (palette indices for a palette
+    picture). Two renders of one view are compared by this, not by their bytes: ISA-L's
+    deflate, which writes our pictures, now and then encodes the same rows differently from
+    one call to the next (seen as files a few bytes apart with the very same indices and
+    palette)."""
+    img = Image.open(io.BytesIO(png))
+    return img.size, img.mode, bytes(img.getpalette() or []), img.tobytes()
