@@ -281,6 +281,11 @@ def _pile_number(canvas: Image.Image, cx: float, cy: float, n: int) -> None:
 # -- the rank strip ----------------------------------------------------------------------------
 
 
+def held_per_step(vector: str, counts: dict[str, int]) -> tuple[int, ...]:
+    """How many red dots each step of the rank strip shows: the cards held of its ranks, at most 6."""
+    return tuple(min(6, sum(counts.get(r, 0) for r in step)) for step in rank_steps(vector))
+
+
 def rank_strip(canvas: Image.Image, vector: str, y: int, counts: dict[str, int] | None = None) -> None:
     """The vector's ranks, low to high, with the aargh cards and the loops' junction apart;
     with `counts`, red dots under each rank say how many the viewer holds."""

@@ -27,12 +27,13 @@ from renderers.draw import (
     clean,
     ellipsize,
     felt,
+    felt_patch,
     paste_over,
     rounded_box,
     text,
 )
 from renderers.draw import text_size as tsize
-from renderers.moleicki_centre import rank_strip
+from renderers.moleicki_centre import held_per_step, rank_strip
 from renderers.moleicki_glyphs import vector_glyph
 from renderers.moleicki_layout import (
     DIM,
@@ -48,6 +49,7 @@ from renderers.moleicki_layout import (
     names_of,
     per_seat,
     pill,
+    rank_steps,
     seats,
     vector_of,
 )
@@ -89,7 +91,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     for c in hand:
         if not is_aargh(c):
             counts[rank(c)] = counts.get(rank(c), 0) + 1
-    rank_strip(canvas, vector, _STRIP_Y, counts)
+    canvas.paste(_strip(canvas.height, vector, held_per_step(vector, counts)), (0, _STRIP_Y))
     _to_beat(canvas, view, cards_y)
     left = PAD + _BEAT_W + 16
     if not hand:
@@ -113,6 +115,19 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
 
 
 _tableaux = KeptTiles(256)  # a seat's tableau in its panel: it changes on few of its owner's moves
+_strips = KeptTiles(256)  # the rank strip with the viewer's dots: drawing it took 0.7 ms of every hand
+
+
+def _strip(height: int, vector: str, held: tuple[int, ...]) -> Image.Image:
+    """The rank strip on its band of felt (nothing else of the picture reaches that band)."""
+
+    def draw() -> Image.Image:
+        tile = felt_patch(HAND_W, height, (0, _STRIP_Y, HAND_W, _STRIP_Y + STRIP_H))
+        steps = rank_steps(vector)
+        rank_strip(tile, vector, 0, {step[0]: n for step, n in zip(steps, held, strict=True)})
+        return tile
+
+    return _strips.get((height, vector, held), draw)
 
 
 @functools.lru_cache(maxsize=64)
