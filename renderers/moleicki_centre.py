@@ -11,6 +11,7 @@ table height (`centre_chrome`); each render adds only what the view says.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -286,9 +287,9 @@ def held_per_step(vector: str, counts: dict[str, int]) -> tuple[int, ...]:
     return tuple(min(6, sum(counts.get(r, 0) for r in step)) for step in rank_steps(vector))
 
 
-def rank_strip(canvas: Image.Image, vector: str, y: int, counts: dict[str, int] | None = None) -> None:
+def rank_strip(canvas: Image.Image, vector: str, y: int, held: Sequence[int] = ()) -> None:
     """The vector's ranks, low to high, with the aargh cards and the loops' junction apart;
-    with `counts`, red dots under each rank say how many the viewer holds."""
+    with `held` (see held_per_step), red dots under each step say how many the viewer holds."""
     d = ImageDraw.Draw(canvas)
     steps = rank_steps(vector)
     loops = vector in ("north", "south")
@@ -306,10 +307,10 @@ def rank_strip(canvas: Image.Image, vector: str, y: int, counts: dict[str, int] 
     x += low_w
     for i, (lab, w) in enumerate(zip(labels, widths, strict=True)):
         rounded_box(canvas, (x, y, x + w, y + tile_h), 8, fill=GOLD if i == len(labels) - 1 else TILE)
-        k = sum(counts.get(r, 0) for r in steps[i]) if counts else 0
+        k = held[i] if held else 0
         text(canvas, (x + w / 2, y + tile_h / 2 - (6 if k else 0)), lab, size, INK, bold=True, anchor="mm")
-        for j in range(min(k, 6)):
-            cx = x + w / 2 - (min(k, 6) - 1) * 4 + j * 8
+        for j in range(k):
+            cx = x + w / 2 - (k - 1) * 4 + j * 8
             d.ellipse((cx - 3, y + tile_h - 12, cx + 3, y + tile_h - 6), fill=RED)
         x += w + gap
     x += 6 - gap

@@ -49,7 +49,6 @@ from renderers.moleicki_layout import (
     names_of,
     per_seat,
     pill,
-    rank_steps,
     seats,
     vector_of,
 )
@@ -115,7 +114,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
 
 
 _tableaux = KeptTiles(256)  # a seat's tableau in its panel: it changes on few of its owner's moves
-_strips = KeptTiles(256)  # the rank strip with the viewer's dots: drawing it took 0.7 ms of every hand
+_strips = KeptTiles(256)  # the rank strip with the viewer's dots: drawing it took 0.5 ms of every hand
 
 
 def _strip(height: int, vector: str, held: tuple[int, ...]) -> Image.Image:
@@ -123,8 +122,7 @@ def _strip(height: int, vector: str, held: tuple[int, ...]) -> Image.Image:
 
     def draw() -> Image.Image:
         tile = felt_patch(HAND_W, height, (0, _STRIP_Y, HAND_W, _STRIP_Y + STRIP_H))
-        steps = rank_steps(vector)
-        rank_strip(tile, vector, 0, {step[0]: n for step, n in zip(steps, held, strict=True)})
+        rank_strip(tile, vector, 0, held)
         return tile
 
     return _strips.get((height, vector, held), draw)

@@ -396,7 +396,7 @@ def test_a_hand_pasting_its_kept_rank_strip_shows_the_strip_drawn_on_its_felt():
     from engine.moleicki_vectors import is_aargh
     from renderers import moleicki_hand
     from renderers.draw import felt
-    from renderers.moleicki_centre import rank_strip
+    from renderers.moleicki_centre import held_per_step, rank_strip
 
     def band_as_drawn_before(view: dict) -> Image.Image:
         counts: dict[str, int] = {}
@@ -404,7 +404,7 @@ def test_a_hand_pasting_its_kept_rank_strip_shows_the_strip_drawn_on_its_felt():
             if not is_aargh(c):
                 counts[c[:-1]] = counts.get(c[:-1], 0) + 1
         canvas = felt(L.HAND_W, moleicki_hand.hand_image(view).height)
-        rank_strip(canvas, L.vector_of(view), moleicki_hand._STRIP_Y, counts)
+        rank_strip(canvas, L.vector_of(view), moleicki_hand._STRIP_Y, held_per_step(L.vector_of(view), counts))
         return canvas.crop((0, moleicki_hand._STRIP_Y, L.HAND_W, moleicki_hand._STRIP_Y + L.STRIP_H))
 
     views, vectors = [], set()
@@ -425,3 +425,5 @@ def test_a_hand_pasting_its_kept_rank_strip_shows_the_strip_drawn_on_its_felt():
         band = image.crop((0, moleicki_hand._STRIP_Y, L.HAND_W, moleicki_hand._STRIP_Y + L.STRIP_H))
         assert band.tobytes() == band_as_drawn_before(view).tobytes()
     assert len(vectors) >= 3
+    # eight threes and a nine make six dots (the most a step shows) and one, low in "up"
+    assert held_per_step("up", {"3": 8, "9": 1})[:7] == (6, 0, 0, 0, 0, 0, 1)
