@@ -27,7 +27,6 @@ from renderers.draw import (
     clean,
     ellipsize,
     felt,
-    felt_patch,
     paste_over,
     rounded_box,
     text,
@@ -90,7 +89,7 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
     for c in hand:
         if not is_aargh(c):
             counts[rank(c)] = counts.get(rank(c), 0) + 1
-    canvas.paste(_strip(canvas.height, vector, held_per_step(vector, counts)), (0, _STRIP_Y))
+    rank_strip(canvas, vector, _STRIP_Y, held_per_step(vector, counts))
     _to_beat(canvas, view, cards_y)
     left = PAD + _BEAT_W + 16
     if not hand:
@@ -114,18 +113,6 @@ def hand_image(view: dict[str, Any]) -> Image.Image:
 
 
 _tableaux = KeptTiles(256)  # a seat's tableau in its panel: it changes on few of its owner's moves
-_strips = KeptTiles(256)  # the rank strip with the viewer's dots: drawing it took 0.5 ms of every hand
-
-
-def _strip(height: int, vector: str, held: tuple[int, ...]) -> Image.Image:
-    """The rank strip on its band of felt (nothing else of the picture reaches that band)."""
-
-    def draw() -> Image.Image:
-        tile = felt_patch(HAND_W, height, (0, _STRIP_Y, HAND_W, _STRIP_Y + STRIP_H))
-        rank_strip(tile, vector, 0, held)
-        return tile
-
-    return _strips.get((height, vector, held), draw)
 
 
 @functools.lru_cache(maxsize=64)
