@@ -103,9 +103,10 @@ class Effort:
 # seat asked for: 0.527 of 150 games against the heuristic without playouts, 0.44 with.
 # The hard seat's Authors pair effort follows the normal one unmeasured (more deals).
 # Go Fish at 3 or more seats asks by counting alone (`hit_worth`, no deals, no playouts):
-# against the heuristic it beat 0.48 to 0.49 of the other seats at 4 seats where the search
-# before it beat 0.470 and the heuristic in the seat 0.430 (1,000 games, the same deals), and
-# with its playouts from a stock of 10 put back on top of the counting, 0.453.
+# against the heuristic at 4 seats (bench_game.py, seeds 0-799) it beat 0.488 of the other
+# seats where the search before it beat 0.460 and the heuristic in the seat 0.466. In the
+# screen (one random stream shared by every seat, seeds 400-1399) the counting beat 0.491,
+# the search 0.470, and the counting with the search's playouts from a stock of 10, 0.453.
 COUNTING = Effort(1, 0, 0, late=-1, hit_worth=5.5)
 NORMAL_EFFORT = {
     2: Effort(6, 30, 0, late=10),
@@ -224,9 +225,10 @@ def ranked_asks(
     With `hit_worth` (Go Fish, 3 or more seats) the cards held of the rank and the counted
     chance of a hit (`hit_chance`) are weighed together, a sure hit worth `hit_worth` cards:
     the rank held most still leads unless another ask is likelier by more than about a fifth
-    a card. Against the heuristic, 3,000 games at 4 seats: worth 4, 5, 6, 7 and 10 beat 0.467,
-    0.488, 0.484, 0.473 and 0.413 of the other seats, the heuristic in the seat 0.428; the
-    chance sampled from 30 deals in place of the count played worse (0.435 of 1,000)."""
+    a card. In a screen against the heuristic (3,000 games at 4 seats, one random stream shared
+    by every seat), worth 4, 5, 6, 7 and 10 beat 0.467, 0.488, 0.484, 0.473 and 0.413 of the
+    other seats, the heuristic in the seat 0.428; the chance sampled from 30 deals in place of
+    the count played worse (0.435 of 1,000)."""
     hand = state.hands[seat]
     know = state.know
 
