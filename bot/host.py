@@ -22,7 +22,7 @@ from bot.drawing import Drawing
 from bot.notify import Notifier, private_parts
 from bot.ratings import rate
 from bot.replies import with_retries
-from bot.storage import ResultRow, Storage
+from bot.storage import LedgerRow, ResultRow, Storage
 from bot.table import Seat, Table, Tables
 from engine import Event, IllegalAction, State
 from engine.ai import make_player
@@ -454,6 +454,7 @@ class Host:
             results=results,
             vs_ai=table.has_ai,
             ratings=ratings,
+            ledger=self.ledger_at_end(table),
         )
         table.final = final_words(table, places, won, reason)
         table.log.append(
@@ -504,12 +505,19 @@ class Host:
         rated = rate(places, [priors.get(s.user_id) if s.user_id else None for s in table.seats], self.sides(table))
         return {s.user_id: rated[i] for i, s in enumerate(table.seats) if s.user_id is not None}
 
+    @staticmethod
+    def ledger_at_end(table: Table) -> list[LedgerRow] | None:
+        """The ledger as a game stops: a match that did not play out gives back what is staked."""
+        if table.state is None:
+            return None
+        return table.ledger_rows(table.state, called_off=not table.state.over)
+
     async def cancel(self, table: Table, why: str) -> None:
         if table.status in ("over", "cancelled"):
             return
         table.status = "cancelled"
         self.stop_tasks(table)
-        await self.storage.set_status(table.id, "cancelled")
+        await self.storage.set_status(table.id, "cancelled", self.ledger_at_end(table))
         table.log.append(why)
         table.final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
         await self.close(table)

@@ -296,10 +296,13 @@ class Storage:
         results: list[ResultRow],
         vs_ai: bool,
         ratings: dict[int, tuple[float, float]],
+        ledger: list[LedgerRow] | None = None,
     ) -> None:
-        """Close a game with its results and the new ratings, in one transaction."""
+        """Close a game with its results, the new ratings and its last ledger figures (a match
+        ended early gives back the stakes of its unfinished hand), in one transaction."""
         at = now_text()
         async with self._transaction():
+            await self._write_ledger(game_id, ledger)
             await self.db.execute(
                 "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
                 (status, at, game_id),
@@ -332,8 +335,9 @@ class Storage:
                 [(guild_id, game, user, mu, sigma) for user, (mu, sigma) in ratings.items()],
             )
 
-    async def set_status(self, game_id: int, status: str) -> None:
+    async def set_status(self, game_id: int, status: str, ledger: list[LedgerRow] | None = None) -> None:
         async with self._transaction():
+            await self._write_ledger(game_id, ledger)
             await self.db.execute(
                 "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
                 (status, now_text(), game_id),

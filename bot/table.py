@@ -168,16 +168,21 @@ class Table:
             raise IllegalAction("This game is over.")
         if expected_version is not None and expected_version != self.version:
             raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
-        if seat in self.state.to_move:
-            text = understood(self.state, seat, text).text  # store the canonical notation
-        # Apply to a copy (in a worker thread where a solver hint can take a while); the
-        # copy becomes the table's state only once the database has committed it, so
-        # nobody ever sees a move that is not stored.
-        after = self.state.copy()
-        if self.game.searching:
-            events = await asyncio.to_thread(after.apply, seat, text)
-        else:
-            events = after.apply(seat, text)
+        try:
+            if seat in self.state.to_move:
+                text = understood(self.state, seat, text).text  # store the canonical notation
+            # Apply to a copy (in a worker thread where a solver hint can take a while); the
+            # copy becomes the table's state only once the database has committed it, so
+            # nobody ever sees a move that is not stored.
+            after = self.state.copy()
+            if self.game.searching:
+                events = await asyncio.to_thread(after.apply, seat, text)
+            else:
+                events = after.apply(seat, text)
+        except IllegalAction as exc:  # a refusal may name seats ("{p1} must answer first")
+            if exc.args and isinstance(exc.args[0], str) and "{" in exc.args[0]:
+                exc.args = (self.fill(exc.args[0]), *exc.args[1:])
+            raise
         if applied is not None:
             applied(after)
         strikes = self.seats[seat].strikes
@@ -206,11 +211,16 @@ class Table:
         self.moved_at = discord.utils.utcnow()
         return events
 
-    def ledger_rows(self, state: State) -> list[LedgerRow] | None:
-        """The members' running nets in `state`, for a game that keeps a ledger."""
+    def ledger_rows(self, state: State, *, called_off: bool = False) -> list[LedgerRow] | None:
+        """The members' running nets in `state`, for a game that keeps a ledger. When the
+        match stops before it is over (`called_off`), the hand in play is void: each seat
+        takes back its stake (Game.ledger_stake), so the pot is nobody's loss."""
         if self.game.ledger is None:
             return None
-        nets = state.view(None)[self.game.ledger]
+        view = state.view(None)
+        nets = list(view[self.game.ledger])
+        if called_off and self.game.ledger_stake and not state.over:
+            nets = [net + stake for net, stake in zip(nets, view[self.game.ledger_stake], strict=True)]
         return [
             LedgerRow(s.user_id, self.guild_id, self.game.name, int(nets[i]))
             for i, s in enumerate(self.seats)

@@ -114,6 +114,7 @@ class Bourre(Game):
     min_players = 2
     max_players = 8
     ledger = "chips"
+    ledger_stake = "staked"
     options = (
         Option("ante", ("1", "2", "5"), "1", "Chips each seat pays into the pot at the start of a hand."),
         Option("hands", ("1", "5", "10", "20"), "10", "Hands to play (the match goes on until a pot is won cleanly)."),
@@ -131,6 +132,7 @@ class BourreState(State):
     dealer: int
     chips: list[int]
     pot: int
+    staked: list[int]  # what each seat has in the pot now (given back if the match is called off)
     dues: list[int]  # what each seat pays into the pot at the next deal
     hands: list[list[str]]
     stock: list[str]  # stock[0] is drawn next
@@ -162,6 +164,7 @@ class BourreState(State):
         s.dealer = players - 1
         s.chips = [0] * players
         s.pot = 0
+        s.staked = [0] * players
         s.dues = [int(options["ante"])] * players
         s.last_trick = None
         s._deal(deck)
@@ -177,6 +180,7 @@ class BourreState(State):
         for seat, due in enumerate(self.dues):
             self.chips[seat] -= due
             self.pot += due
+            self.staked[seat] += due
         events.append(Event("ante", f"Hand {self.hand_no}: the pot is {self.pot}.", {"dues": self.dues[:]}))
         self.dues = [0] * n
         order = stack_deck(ALL_CARDS, deck, self.rng)
@@ -214,6 +218,7 @@ class BourreState(State):
         s.dealer = self.dealer
         s.chips = self.chips[:]
         s.pot = self.pot
+        s.staked = self.staked[:]
         s.dues = self.dues[:]
         s.hands = [h[:] for h in self.hands]
         s.stock = self.stock[:]
@@ -242,6 +247,7 @@ class BourreState(State):
             "dealer": self.dealer,
             "chips": self.chips[:],
             "pot": self.pot,
+            "staked": self.staked[:],
             "dues": self.dues[:],
             "hands": [h[:] for h in self.hands],
             "stock": self.stock[:],
@@ -271,6 +277,8 @@ class BourreState(State):
         s.dealer = data["dealer"]
         s.chips = list(data["chips"])
         s.pot = data["pot"]
+        # games stored before the stakes were kept: nobody's share of their pot is known
+        s.staked = list(data.get("staked", [0] * s.players))
         s.dues = list(data["dues"])
         s.hands = [list(h) for h in data["hands"]]
         s.stock = list(data["stock"])
@@ -537,6 +545,7 @@ class BourreState(State):
         pot = self.pot if pot is None else pot
         self.chips[winner] += self.pot
         self.pot = 0
+        self.staked = [0] * self.players
         events = [Event("pot", text.replace("{p}", f"{{p{winner}}}") + f" (+{pot})", {"seat": winner, "pot": pot})]
         return events + self._end_hand(winner, [], bourre or [], pot)
 
@@ -590,6 +599,7 @@ class BourreState(State):
             "last_trick": None if self.last_trick is None else [{"seat": s, "card": c} for s, c in self.last_trick],
             "tricks": self.tricks[:],
             "pot": self.pot,
+            "staked": self.staked[:],
             "chips": self.chips[:],
             "dues": self.dues[:],
             "stock": len(self.stock),

@@ -207,6 +207,10 @@ class Game:
     # member's total per server in a ledger, rewritten with the game's state so a hand is
     # never lost or counted twice. None: the game keeps no ledger.
     ledger: ClassVar[str | None] = None
+    # A view key holding what each seat has staked in a hand still being played (Bourré's
+    # "staked", its share of the pot): a match called off mid-hand gives it back, so the
+    # ledger still sums to zero. None: nothing is staked.
+    ledger_stake: ClassVar[str | None] = None
     # (label, action text) buttons for the table message, shown while a seat may take them:
     # answers everyone should see asked (Hand and Foot's "May I go out?": Yes / No).
     table_buttons: ClassVar[tuple[tuple[str, str], ...]] = ()

@@ -9,6 +9,7 @@ game that begins at once and keeps a best-score board.
 from __future__ import annotations
 
 import aiosqlite
+import discord
 import pytest
 
 import renderers
@@ -103,3 +104,42 @@ async def test_with_ai_seats_it_is_the_game_for_several(tiny_purse, simcord_env,
     await alice.slash(channel, "tiny_purse start", bots=2)
     table = table_of(simcord_env)
     assert table.active and len(table.seats) == 3 and not table.alone
+
+
+async def test_a_bourre_match_ended_mid_hand_gives_back_the_pot(simcord_env, world, db_path):
+    """Bourré's antes sit in the pot during a hand: a resignation that ends the match there
+    voids the hand, so each member's ledger gets its stake back and nobody's chips vanish."""
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "bourre start", player2=bob, bots=0)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    assert table.active and table.state.view(None)["pot"] == 2
+    assert await ledger(db_path) == {alice.id: ("bourre", -1), bob.id: ("bourre", -1)}
+    await bob.slash(channel, "bourre resign")
+    assert table.status == "over"
+    assert await ledger(db_path) == {alice.id: ("bourre", 0), bob.id: ("bourre", 0)}
+
+
+async def test_a_called_off_bourre_match_keeps_the_chips_won_and_returns_the_stakes(simcord_env, world, db_path):
+    guild, channel, alice, bob = world
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[mods])
+    await alice.slash(channel, "bourre start", player2=bob, bots=1)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    while table.state.view(None)["hand_no"] < 3:  # a few hands in: chips have been won and lost
+        waiting = [s for s in table.state.to_move if s in members]
+        if not waiting:
+            await simcord_env.settle()
+            continue
+        seat = waiting[0]
+        await members[seat].slash(channel, "bourre play", action=table.state.legal_actions(seat)[0].text)
+    view = table.state.view(None)
+    assert view["pot"] > 0
+    before = await ledger(db_path)
+    assert before == {members[s].id: ("bourre", view["chips"][s]) for s in members}
+    await admin.slash(channel, "parlour cancel", game=table.id)
+    assert table.status == "cancelled"
+    after = {members[s].id: ("bourre", view["chips"][s] + view["staked"][s]) for s in members}
+    assert await ledger(db_path) == after and after != before

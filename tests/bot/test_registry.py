@@ -116,3 +116,17 @@ async def test_a_variant_with_its_own_name_has_its_own_commands(simcord_env, wor
     assert len(ask.split()) == 3  # Authors asks for a card: "ask 1 qs"
     played = await player.slash(channel, "authors play", action=ask)
     assert played.response.content.startswith("✅") and table.version == 1
+
+
+async def test_a_refusal_that_names_a_seat_names_the_member(tiny_relay, simcord_env, world):
+    """Engines write seats as placeholders ({p0}) in refusals too: the reply names the player."""
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "tiny_relay start", player2=bob, bots=0)
+    table = table_of(simcord_env)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    mover = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}[table.state.to_move[0]]
+    before = table.state.dump()
+    refused = await mover.slash(channel, "tiny_relay play", action="wait")
+    assert refused.ephemeral
+    assert refused.response.content == f"{mover.name} may not wait: Tiny Relay has no passing."
+    assert table.state.dump() == before

@@ -334,6 +334,19 @@ def test_the_cinch_counts_only_cards_the_seat_itself_put_away():
     assert legal_texts(s, 1) == ["play 2h"]
 
 
+def test_a_trump_upcard_the_dealer_threw_away_in_public_counts_as_accounted():
+    """House rule 6: everyone saw the A♠ upcard go, so K Q J of spades are sure for seat 1."""
+    hands = [HEARTS[0], ["2H", "KS", "QS", "JS", "8D"], ["QH", "6C", "9D", "2D", "AS"]]
+    s = declare_all(deal(hands, stock=["3H"]), ["play", "play"])
+    s.apply(2, "play")
+    s.apply(2, "discard as")
+    s.apply(2, "draw")
+    assert s.phase == "trick" and s.trump == "S"
+    assert s.cinch(1)
+    kept = declare_all(deal(hands, stock=["3H"]), ["play", "play", "play"])  # the dealer keeps the A♠
+    assert not kept.cinch(1)
+
+
 def test_misplays_are_refused_without_penalty():
     s = declare_all(deal(HEARTS), ["play", "play", "play"])
     s.apply(0, "play 9h")
@@ -417,6 +430,33 @@ def test_two_tricks_win_when_everyone_else_has_one():
                     assert e.data["chips"][top] == chips[top] + pot
                     return
     raise AssertionError("no 2-1-1-1 hand found")
+
+
+# Four seats; seat 3 deals and its 2♣ is turned up: clubs are trump, and nobody else holds one.
+SPLIT = [
+    ["AH", "3S", "5D", "KH", "9D"],
+    ["4H", "AS", "4D", "8H", "6D"],
+    ["5H", "4S", "AD", "7H", "10S"],
+    ["6H", "5S", "2D", "3D", "2C"],
+]
+SPLIT_PLAY = [
+    (0, "ah"), (1, "4h"), (2, "5h"), (3, "6h"),
+    (0, "3s"), (1, "as"), (2, "4s"), (3, "5s"),
+    (1, "4d"), (2, "ad"), (3, "2d"), (0, "5d"),
+    (2, "7h"), (3, "2c"), (0, "kh"), (1, "8h"),
+    (3, "3d"), (0, "9d"), (1, "6d"), (2, "10s"),
+]  # fmt: skip
+
+
+def test_rule_example_two_tricks_win_when_everyone_else_took_one():
+    """Rule text: two tricks may be enough if the other players took one each (a 2-1-1-1 split)."""
+    s = declare_all(deal(SPLIT, hands="1"), ["play"] * 4)
+    events = play_out(s, SPLIT_PLAY)
+    end = next(e for e in events if e.kind == "hand_end")
+    assert end.data["tricks"] == [2, 1, 1, 1]
+    assert end.data["winner"] == 0 and end.data["tied"] == [] and end.data["bourre"] == [] and end.data["pot"] == 4
+    assert s.over and s.view(None)["chips"] == [3, -1, -1, -1] and s.view(None)["pot"] == 0
+    assert s.outcome().places == (1, 2, 2, 2)
 
 
 def test_chips_and_pot_always_sum_to_zero_and_a_match_ends_with_the_pot_empty():
@@ -640,3 +680,27 @@ def test_going_bourre_scores_worse_than_folding_in_the_evaluation():
     bourre = evaluate(s)
     folded = declare_all(deal(BOURRE_DEAL, hands="5"), ["play", "pass", "play"])
     assert bourre[1] < evaluate(folded)[1]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 11), (7, 5)])
+def test_the_stakes_are_the_pot_each_seat_paid_into(players, seed):
+    """`staked` says whose chips are in the pot: they sum to it through ties, bourrés and
+    won pots, and a seat's stake is exactly what it paid since the pot was last taken."""
+    state = GAMES["bourre"].new(players, seed=seed, options={"hands": "5"})
+    rng = random.Random(seed)
+    paid = [1] * players  # chips each seat has put in since the pot was last taken: the first ante
+    chips = [0] * players
+    while not state.over:
+        seat = state.to_move[0]
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)).text)
+        for e in events:
+            if e.kind == "ante":
+                paid = [p + d for p, d in zip(paid, e.data["dues"], strict=True)]
+            elif e.kind == "pot":
+                paid = [0] * players
+        view = state.view(None)
+        assert sum(view["staked"]) == view["pot"]
+        if not state.over:
+            assert view["staked"] == paid
+        chips = view["chips"]
+    assert sum(chips) == 0 and state.view(None)["staked"] == [0] * players

@@ -320,6 +320,25 @@ def test_a_steal_can_win():
     assert s.over and s.winner == 0 and events[-1].kind == "win"
 
 
+def test_footnote_delivering_past_thirty_guards_against_a_steal():
+    """Rule text footnote: with three black tens delivered, another delivery keeps 30 after a steal."""
+    hands = [["2C", "3C", "4C", "5C", "6D", "7D"], ["JK", "9S", "QH", "AS", "6H", "7H"]]
+    tens = [
+        (0, "black", "go", ["KS"]),
+        (0, "black", "deliver", ["10S", "10C", "10S"]),
+        (1, "black", "go", ["QC"]),
+        (1, "black", "limit", ["10C"]),
+    ]
+    guarded = arrange(deal(hands), piles=[*tens, (0, "black", "deliver", ["4S"])], turn=1)
+    guarded.apply(1, "go jk black to 0")
+    assert guarded.view(None)["deliveries"][0]["black"] == 30  # only the 4♠ went
+    assert guarded.piles[1][BLACK * 3 + DELIVER] == ["4S"]
+    bare = arrange(deal(hands), piles=tens, turn=1)
+    bare.apply(1, "go jk black to 0")
+    assert bare.view(None)["deliveries"][0]["black"] == 20  # a ten went: under 30 again
+    assert bare.piles[1][BLACK * 3 + DELIVER] == ["10S"]
+
+
 def test_footnote_an_ace_on_your_own_go_pile_guards_against_jokers():
     """Rule text footnote: an ace on your own go pile makes a joker illegal there, until
     someone plays a go card on that ace and then the joker."""

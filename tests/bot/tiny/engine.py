@@ -84,6 +84,11 @@ class TinyState(State):
                 out.append(Action(f"give {c.lower()} to {target}", "", {"verb": "give", "cards": [c], "to": target}))
         return out
 
+    def parse(self, seat: int, text: str) -> Action:
+        if " ".join(text.lower().split()) == "wait":  # a refusal naming a seat, as real games' do
+            raise IllegalAction(f"{{p{seat}}} may not wait: Tiny Relay has no passing.")
+        return super().parse(seat, text)
+
     def _apply(self, seat: int, text: str) -> list[Event]:
         legal = {a.text: a for a in self.legal_actions(seat)}
         words = " ".join(text.lower().split())
