@@ -395,25 +395,25 @@ class JackChangeItState(State):
         self.called = None
         self.empty_draws = 0
         p = f"{{p{seat}}}"
+        top = cards[-1]
         events = [Event("play", f"{p} plays {_card_label(cards)}.", {"seat": seat, "cards": list(cards)})]
         if ACE_OF_HEARTS in cards:
             self.ace_played = True
-        if not hand:
-            self.turn = None
-            self.winner = seat
-            return [*events, Event("win", f"{p} has no cards left and wins!", {"seat": seat})]
-        if len(hand) == 1:  # what players call out at the table, so everyone knows
-            events.append(Event("last_card", f"📣 Last card! {p} has one card left.", {"seat": seat}))
-        top = cards[-1]
-        nxt = self._next(seat)
-        if len(cards) == 2:
-            self.pending += TWO_DEBT + ACE_DEBT
-            self.pending_ace = True
-        elif top == FIVE_OF_HEARTS and self.pending_ace:
+        if top == FIVE_OF_HEARTS and self.pending_ace:  # before the win check: a last 5♥ cancels too
             events.append(
                 Event("block", f"{p} blocks the A♥: nobody draws.", {"seat": seat, "cancelled": self.pending})
             )
             self.pending, self.pending_ace = 0, False
+        if not hand:
+            self.turn = None
+            self.winner = seat
+            return [*events, Event("win", f"{p} has no cards left and wins!", {"seat": seat})]
+        if len(hand) == 1:  # what players call out at the table, said with the play (the spec's event kinds)
+            events[0] = Event("play", f"{events[0].text} 📣 Last card!", {**events[0].data, "last_card": True})
+        nxt = self._next(seat)
+        if len(cards) == 2:
+            self.pending += TWO_DEBT + ACE_DEBT
+            self.pending_ace = True
         elif top == ACE_OF_HEARTS:
             self.pending, self.pending_ace = ACE_DEBT, True
         elif rank(top) == "2":

@@ -191,13 +191,15 @@ class SnipSnapSnoremState(State):
         kind = CALLS[len(self.pile) - 1]
         p = f"{{p{seat}}}"
         events = [Event(kind, f"{p} {_WORDS[kind]} {pretty(card)}.", {"seat": seat, "card": card})]
+        snorem = len(self.pile) == 4
+        if snorem:  # the rank is complete even when its last card also wins the game
+            self.done.extend(self.pile)
+            self.pile = []
         if not self.hands[seat]:
             self.turn = None
             self.winner = seat
             return [*events, Event("win", f"{p} has no cards left and wins!", {"seat": seat, "card": card})]
-        if len(self.pile) == 4:
-            self.done.extend(self.pile)
-            self.pile = []
+        if snorem:
             self.turn = seat  # the Snorem leads the next rank
             return events
         events.extend(self._pass_round(seat))

@@ -88,8 +88,11 @@ def _centre(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None
     d = ImageDraw.Draw(canvas)
     pile = [str(c) for c in view.get("pile") or []][:4]
     want = view.get("rank")
-    title = f"Match: {want}" if want else "New rank"
-    text(d, (_CENTER[0], PILE_Y - 36), title, 40, GOLD, bold=True, anchor="mm", shadow=(0, 0, 0))
+    over = bool(view.get("over"))
+    # A winning Snorem ends the game with the pile cleared: no new rank is coming.
+    title = f"Match: {want}" if want else "" if over else "New rank"
+    if title:
+        text(d, (_CENTER[0], PILE_Y - 36), title, 40, GOLD, bold=True, anchor="mm", shadow=(0, 0, 0))
     if pile:
         boxes = pile_boxes(len(pile))
         paste_row(canvas, pile, (boxes[0][0], PILE_Y), _PILE_CARD, gap=_PILE_STEP - card_size(_PILE_CARD)[0])
@@ -100,13 +103,13 @@ def _centre(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None
                 text(d, (cx, y1 + 16), _WORDS[i], 20, CREAM, bold=True, anchor="mm")
     else:
         done = int(view.get("discards") or 0)
-        note = "Any card may be led" if not view.get("over") else ""
+        note = "Any card may be led" if not over else ""
         text(d, (_CENTER[0], PILE_Y + 50), note, 24, MUTED, anchor="mm")
-        if done:
+        if done and not over:  # the result banner covers this spot once the game is over
             finished = f"{done // 4} rank{'s' if done != 4 else ''} finished"
             text(d, (_CENTER[0], PILE_Y + 84), finished, 20, _LABEL, anchor="mm")
     passes = [names[s] for s in view.get("passes") or [] if 0 <= s < len(names)]
-    if passes and not view.get("over"):
+    if passes and not over:
         line = ellipsize("Passed: " + ", ".join(passes), 20, 300)
         text(d, (_CENTER[0], PILE_Y + card_size(_PILE_CARD)[1] + 46), line, 20, MUTED, anchor="mm")
 

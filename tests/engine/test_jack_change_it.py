@@ -227,7 +227,11 @@ def test_the_five_of_hearts_is_not_a_trick_card_and_can_go_out_on_the_ace():
     state = position([DULL, ["5H"]], ["AH"], turn=1, pending=5, pending_ace=True)
     assert texts(state, 1) == ["play 5h", "draw"]
     events = state.apply(1, "play 5h")
-    assert kinds(events) == ["play", "win"]
+    # The last 5♥ still cancels the debt: nobody is left owing cards once the game is over.
+    assert kinds(events) == ["play", "block", "win"]
+    assert events[1].data == {"seat": 1, "cancelled": 5}
+    v = state.view(None)
+    assert v["pending"] == 0 and not v["pending_ace"] and v["over"]
     assert state.outcome().places == (2, 1)
 
 
@@ -254,6 +258,28 @@ def test_a_two_makes_the_next_player_draw_two_or_pass_it_on_with_another_two():
     assert v["hand_sizes"] == [6, 6, 11] and v["pending"] == 0
     assert v["to_move"] == [0]  # a penalty draw ends the turn (house rule 5)
     assert sorted(state.view(2)["hand"]) == sorted([*hands[2], "AS", "AD", "AC", "QD"])
+    check_total(state)
+
+
+def test_each_further_two_adds_two_more_until_someone_draws():
+    # The text's "and so on": three 2s in a row leave the fourth player owing six.
+    hands = [
+        ["2C", *DULL[:6]],
+        ["2H", *DULL_D[:6]],
+        ["2S", "3H", "4H", "6H", "7H", "10H", "KH"],
+        ["3C", "4C", "6C", "7C", "10C", "KC", "9D"],
+    ]
+    state = deal(hands, "9C", stock=["AS", "AD", "AC", "QD", "QS", "QH"])
+    state.apply(0, "play 2c")
+    state.apply(1, "play 2h")
+    state.apply(2, "play 2s")
+    v = state.view(None)
+    assert v["pending"] == 6 and v["to_move"] == [3]
+    assert texts(state, 3) == ["draw"]  # clubs match the 9♣ but not a debt of 2s
+    events = state.apply(3, "draw")
+    assert events[0].data == {"seat": 3, "count": 6, "owed": 6}
+    v = state.view(None)
+    assert v["hand_sizes"] == [6, 6, 6, 13] and v["pending"] == 0 and v["to_move"] == [0]
     check_total(state)
 
 
@@ -491,7 +517,7 @@ def test_a_draw_takes_what_there_is():
     state = position(hands, ["9C"], stock=[], leftovers="none", turn=0)
     check_total(state)
     state.apply(0, "play 2c")
-    state.apply(1, "draw")  # owes 2, but the pile holds the 2♣ alone: nothing to draw
+    state.apply(1, "draw")  # owes 2, but only the 9♣ under the upcard can be reshuffled
     v = state.view(None)
     assert v["hand_sizes"][1] == 26 and v["pending"] == 0 and v["to_move"] == [0]
 
@@ -685,8 +711,12 @@ def test_heuristic_only_for_the_seat_to_move():
     assert state.heuristic_action(0, random.Random(0)).text == "draw"
 
 
+SPEC_EVENTS = {"play", "draw", "suit", "skip", "reverse", "block", "reshuffle", "win", "blocked"}
+
+
 def test_a_player_down_to_one_card_is_announced():
-    """The table hears "last card" when a play leaves one card in a hand."""
+    """The table hears "last card" with the play that leaves one card in a hand (no event
+    kind of its own: the spec lists the kinds)."""
     state = JCI.new(2, seed=1)
     for _ in range(400):
         if state.over:
@@ -696,10 +726,11 @@ def test_a_player_down_to_one_card_is_announced():
         action = state.heuristic_action(seat, random.Random(3)) or state.legal_actions(seat)[0]
         events = state.apply(seat, action)
         after = state.view(None)["hand_sizes"][seat]
-        announced = [e for e in events if e.kind == "last_card"]
+        announced = [e for e in events if e.kind == "play" and e.data.get("last_card")]
+        assert {e.kind for e in events} <= SPEC_EVENTS
         if after == 1 and before > 1:
             assert announced and announced[0].data["seat"] == seat
-            assert announced[0].text == f"📣 Last card! {{p{seat}}} has one card left."
+            assert announced[0].text.endswith(" 📣 Last card!") and announced[0].text.startswith(f"{{p{seat}}} plays ")
             return
         assert not announced
     raise AssertionError("no hand came down to one card in this seeded game")

@@ -192,6 +192,22 @@ def test_playing_your_last_card_wins_at_once_even_mid_rank():
         state.apply(2, "play 7d")
 
 
+def test_a_winning_snorem_still_completes_the_rank():
+    # The fourth card always empties the pile into the finished ranks, even when it wins.
+    state = position([["7H", "3S"], ["7S", "4S"], ["7D", "7C"]], pile=[], turn=0)
+    state.apply(0, "play 7h")
+    state.apply(1, "play 7s")
+    state.apply(2, "play 7d")
+    events = state.apply(2, "play 7c")  # the others pass; the Snorem is its last card
+    assert kinds(events) == ["snorem", "win"]
+    v = state.view(None)
+    assert v["over"] and v["winner"] == 2
+    assert v["pile"] == [] and v["rank"] is None
+    assert v["discards"] == 52 - 2
+    assert sum(v["hand_sizes"]) + len(v["pile"]) + v["discards"] == 52
+    check_total(state)
+
+
 def test_a_lead_can_be_the_winning_card_and_equal_counts_share_a_place():
     state = position([["KH"], ["KS", "2S"], ["KD", "2D"]], pile=[], turn=0)
     events = state.apply(0, "play kh")

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engine import GAMES
-from engine.cards import pretty
+from engine.cards import pretty, standard_deck
 from renderers import jack_change_it as ring
 from renderers import snip_snap_snorem as R
 from tests import positions
@@ -98,6 +98,36 @@ def test_a_finished_game_has_no_turn_marker_and_names_the_winner(states):
     assert f"{R.names_of(view, 8)[state.winner]} wins!" in R.alt_text(view)
     final = dict(view, final={"headline": f"{winner} wins", "lines": ["Ran out first."], "places": [1] * 8})
     assert image(R.render_table(final)).size == R.TABLE_SIZE
+
+
+def test_a_game_won_on_a_snorem_shows_no_new_rank_title():
+    # The winning fourth card clears the pile; the table must not invite a new lead.
+    hands = [["7H", "3S"], ["7S", "4S"], ["7D", "7C"]]
+    placed = {c for h in hands for c in h}
+    state = GAME.load(
+        {
+            "players": 3,
+            "options": {},
+            "rng": 7,
+            "hands": hands,
+            "pile": [],
+            "done": [c for c in standard_deck() if c not in placed],
+            "turn": 0,
+            "last": None,
+            "passes": [],
+            "passed": [[], [], []],
+            "winner": None,
+        }
+    )
+    for seat, said in [(0, "play 7h"), (1, "play 7s"), (2, "play 7d"), (2, "play 7c")]:
+        state.apply(seat, said)
+    view = public(state)
+    assert view["over"] and view["pile"] == []
+    img = image(R.render_table(view))
+    title = (R._CENTER[0] - 120, R.PILE_Y - 60, R._CENTER[0] + 120, R.PILE_Y - 12)
+    assert count_near(img, title, GOLD) < 20
+    playing = image(R.render_table(public(GAME.new(3, seed=1))))
+    assert count_near(playing, title, GOLD) > 200  # the same box holds the title in play
 
 
 def test_the_hand_raises_exactly_the_cards_of_the_rank(states):
