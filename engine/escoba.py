@@ -61,7 +61,7 @@ _SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 _SUIT_WORDS = frozenset("shdc")
 _SIGNS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 _RANK_WORDS = frozenset(["a", "j", "q", "k", "t", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"])
-_SYNTAX = "Write a move like “play 5c” or “play 3s take 7d 5h”."
+_EXAMPLES = "like “play 5c” or “play 3s take 7d 5h”"
 
 
 def sort_hand(cards: list[str]) -> list[str]:
@@ -222,7 +222,7 @@ def read_move(text: str) -> tuple[str, list[str] | None]:
             merged.append(tok)
     tokens = merged
     if not tokens or tokens[0] == "take":
-        raise IllegalAction("Say which card to play, like “play 5c”. " + _SYNTAX)
+        raise IllegalAction(f"Say which card to play, {_EXAMPLES}.")
     card = _card(tokens[0])
     rest = tokens[1:]
     if not rest:
@@ -241,11 +241,10 @@ _NUMBERED = {"1": "A", "8": "J", "9": "Q", "10": "K", "t": "K", "11": "Q", "12":
 
 def _card(token: str) -> str:
     head, tail = token[:-1], token[-1:]
-    token = _NUMBERED.get(head.lower(), head) + tail
     try:
-        card = parse_card(token)
-    except CardError:
-        raise IllegalAction(f"“{token[:12]}” isn't a card; write rank then suit, like 5C or KD. {_SYNTAX}") from None
+        card = parse_card(_NUMBERED.get(head.lower(), head) + tail)
+    except CardError:  # quote what the player wrote, not the rewritten rank ("10" is not "A0")
+        raise IllegalAction(f"“{token[:12]}” isn't a card: write rank then suit, {_EXAMPLES}.") from None
     if card not in VALUE:  # a joker or Moleicki's 25
         raise IllegalAction(f"There is no {card} in the Spanish deck: it runs A-7, J, Q, K of four suits.")
     return card

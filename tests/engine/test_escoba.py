@@ -154,6 +154,32 @@ def test_illegal_actions_explain_and_change_nothing(text, words):
     assert dumped(s) == before
 
 
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [("play 10", "10"), ("play 12", "12"), ("play 5c take 1x", "1x"), ("play 9", "9")],
+)
+def test_a_refusal_quotes_the_card_as_written_in_one_sentence(text, quoted):
+    # The rank is rewritten before parsing ("10" -> the rey), but the refusal must quote the
+    # player's own token ("10", not "A0") and stay one sentence.
+    s = two_seat()
+    before = dumped(s)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(0, text)
+    message = str(refused.value)
+    assert message.startswith(f"“{quoted}” isn't a card")
+    assert message.count(".") == 1 and message.endswith(".")
+    assert dumped(s) == before
+
+
+def test_every_syntax_refusal_is_one_sentence():
+    s = two_seat()
+    for text in ("take kd", "play", "play 8x", "frobnicate", "play 5c take"):
+        with pytest.raises(IllegalAction) as refused:
+            s.parse(0, text)
+        message = str(refused.value)
+        assert message.endswith(".") and message.count(". ") == 0, message
+
+
 def test_out_of_turn_is_refused():
     s = two_seat()
     before = dumped(s)
