@@ -361,7 +361,8 @@ class GoFishState(State):
         drawn = self.stock.pop()
         match = drawn == card if card is not None else drawn >> 2 == rank
         self.hands[seat] |= bit(drawn)
-        self.know.drew(seat, drawn if match else None)
+        # A miss in Authors was not the card asked for, which the asker still lacks.
+        self.know.drew(seat, drawn if match else None, bit(card) if card is not None and not match else 0)
         if match:
             self.last = {**self.last, "drew_match": True}
             text = f"{p} draws the {pretty(CODES[drawn])}, what they asked for, and asks again."
@@ -458,22 +459,26 @@ class GoFishState(State):
     def determinize(self, seat: int, rng: random.Random) -> GoFishState:
         """Deal the cards `seat` cannot see into the other hands and the stock, keeping every deduction.
 
-        Other hands keep their exact known cards, at least the counts of the ranks they are
+        Other hands keep their exact known cards (to the table, or to this seat: the suits
+        it handed over in Go Fish), at least the counts of the ranks they are
         known to hold, none of the cards they are known to lack, and their sizes; and no hand
         gets a whole book, since a book is laid the moment it is made.
         """
         world = self._copy(SmallRng(rng.getrandbits(64)))
         others = {s: self.hands[s].bit_count() for s in range(self.players) if s != seat}
+        know = self.know.for_seat(seat)  # plus the suits this seat handed over itself
         pool = ALL_CARDS & ~self.laid & ~self.hands[seat]
         for s in others:
-            pool &= ~self.know.exact[s]
-        dealt = sample_hands(self.know, pool, others, self.book_size, rng)
+            pool &= ~know.exact[s]
+        dealt = sample_hands(know, pool, others, self.book_size, rng)
         if dealt is None:  # cannot happen while the knowledge is sound; never guess silently
             raise RuntimeError("go_fish: no deal fits what the table knows")
         hands, stock = dealt
         for s, hand in hands.items():
             world.hands[s] = hand
         world.stock = stock
+        # What the other seats privately saw was of the real cards: the world must not carry it.
+        world.know.seen = [row if o == seat else [0] * self.players for o, row in enumerate(world.know.seen)]
         return world
 
     # -- heuristic player -----------------------------------------------------

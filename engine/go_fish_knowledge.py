@@ -19,6 +19,10 @@ every ask, hand-over, shown draw and book, is three facts per seat:
   else likely holds none of the ranks the table knows in other hands. Dropped for good
   (`trusting`) once the seat shows it ignores known hits; only sampling weighs them.
 
+Beside what the whole table knows, `seen[o][s]` holds what seat `o` alone knows is in
+hand `s`: a Go Fish giver saw which suits it handed over (the table saw only the rank
+and count), and follows them as they move on whole, until they go into a book.
+
 `sample_hands` deals the unseen cards into hands that honour all of it; the state's
 determinize uses it, so a search never sees more than the seat it plays for.
 """
@@ -73,7 +77,7 @@ def ranks_held(hand: int) -> list[int]:
 class Knowledge:
     """What the whole table knows about every hand (see the module docstring)."""
 
-    __slots__ = ("asking", "exact", "floor", "lapsed", "tells", "trusting", "void")
+    __slots__ = ("asking", "exact", "floor", "lapsed", "seen", "tells", "trusting", "void")
 
     def __init__(self, players: int) -> None:
         self.exact = [0] * players
@@ -82,6 +86,7 @@ class Knowledge:
         self.lapsed: list[list[tuple[int, int]]] = [[] for _ in range(players)]
         self.tells: list[list[tuple[int, int]]] = [[] for _ in range(players)]
         self.trusting = [True] * players
+        self.seen = [[0] * players for _ in range(players)]  # seen[o][s]: o's own knowledge of s
         self.asking: tuple[int, int, int | None] | None = None  # the ask being answered
 
     def copy(self) -> Knowledge:
@@ -92,6 +97,7 @@ class Knowledge:
         k.lapsed = [lapsed[:] for lapsed in self.lapsed]  # of tuples, never mutated
         k.tells = [tells[:] for tells in self.tells]
         k.trusting = self.trusting[:]
+        k.seen = [row[:] for row in self.seen]
         k.asking = None
         return k
 
@@ -103,6 +109,7 @@ class Knowledge:
             "lapsed": [[[codes_of(m), n] for m, n in lapsed] for lapsed in self.lapsed],
             "tells": [[[codes_of(m), n] for m, n in tells] for tells in self.tells],
             "trusting": self.trusting,
+            "seen": [[codes_of(m) for m in row] for row in self.seen],
         }
 
     @classmethod
@@ -116,6 +123,7 @@ class Knowledge:
         k.lapsed = [[(mask_of(c), n) for c, n in lapsed] for lapsed in data.get("lapsed", none)]
         k.tells = [[(mask_of(c), n) for c, n in tells] for tells in data.get("tells", none)]
         k.trusting = list(data.get("trusting", [True] * len(k.exact)))
+        k.seen = [[mask_of(c) for c in row] for row in data.get("seen", [[[]] * len(k.exact)] * len(k.exact))]
         k.asking = None
         return k
 
@@ -174,6 +182,12 @@ class Knowledge:
         the giver held, so the giver then holds none of the rank.
         """
         self._answered(giver)
+        for row in self.seen:  # whatever a seat knew of the giver's cards of the rank moves with them
+            moved = row[giver] & given
+            if moved:
+                row[giver] ^= moved
+                row[taker] |= moved
+        self.seen[giver][taker] |= given  # the giver saw its own cards go
         n = given.bit_count()
         self.floor[taker][rank] += n  # on top of the one it showed by asking
         self.exact[taker] |= (self.exact[giver] & given) | public
@@ -185,12 +199,19 @@ class Knowledge:
         self._lower(giver, rank, n)
         self._void(giver, given if public else RANK_MASKS[rank])
 
-    def drew(self, seat: int, card: int | None) -> None:
-        """A draw: a shown card becomes exact; an unseen one lapses what we knew it lacked."""
+    def drew(self, seat: int, card: int | None, not_drawn: int = 0) -> None:
+        """A draw: a shown card becomes exact; an unseen one lapses what we knew it lacked.
+
+        `not_drawn` is what an unseen draw is known not to be (an Authors go-fish draw of
+        anything but the card asked for, which would have been shown): the seat still
+        lacks it.
+        """
         if card is None:
             self.void[seat] = 0
             self.lapsed[seat] = [(m, n + 1) for m, n in self.lapsed[seat] if n < LAPSE_LIMIT]
             self.tells[seat] = [(m, n + 1) for m, n in self.tells[seat] if n < LAPSE_LIMIT]
+            if not_drawn:
+                self._void(seat, not_drawn)
             return
         self.exact[seat] |= bit(card)
         self.floor[seat][card >> 2] += 1
@@ -199,6 +220,8 @@ class Knowledge:
 
     def laid(self, seat: int, rank: int, cards: int) -> None:
         self.exact[seat] &= ~cards
+        for row in self.seen:
+            row[seat] &= ~cards
         self._lower(seat, rank, cards.bit_count())
 
     def _void(self, seat: int, cards: int) -> None:
@@ -221,6 +244,16 @@ class Knowledge:
         self.floor[seat][rank] = max(self.floor[seat][rank] - gone, rank_count(self.exact[seat], rank))
 
     # -- reading ----------------------------------------------------------------
+    def for_seat(self, seat: int) -> Knowledge:
+        """What `seat` knows: the table's knowledge plus the cards it saw go into other hands."""
+        if not any(self.seen[seat]):
+            return self
+        k = self.copy()
+        for other, cards in enumerate(self.seen[seat]):
+            if other != seat:
+                k.exact[other] |= cards
+        return k
+
     def known_ranks(self, seat: int) -> list[int]:
         return [r for r, n in enumerate(self.floor[seat]) if n]
 

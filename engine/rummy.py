@@ -17,7 +17,7 @@ Action notation (Action.text is canonical and lowercase):
     rummy               lay the whole hand down at once and go out (going rummy)
 
 Parsing is forgiving: case, `t` for ten, suit symbols, commas, extra spaces, cards in
-any order, "lay off 8d 2", "draw stock" / "draw discard".
+any order, "lay off 8d 2", "lay-off 8d on #2", "draw stock" / "draw discard".
 
 Views add: phase (draw/play/over), stock (count), discard_pile (bottom to top),
 melds [{"cards", "seat"}], taken (card taken this turn or None), melded (per seat:
@@ -120,6 +120,8 @@ def parse_text(text: str) -> tuple[str, list[str], int | None]:
     verb, rest = tokens[0], tokens[1:]
     if verb == "lay" and rest[:1] == ["off"]:
         verb, rest = "layoff", rest[1:]
+    if verb == "lay-off":
+        verb = "layoff"
     if verb == "draw" and rest in (["discard"], ["pile"], ["discard", "pile"]):
         verb, rest = "take", []
     if verb == "draw" and rest == ["stock"]:
@@ -132,7 +134,8 @@ def parse_text(text: str) -> tuple[str, list[str], int | None]:
         raise IllegalAction(_SYNTAX_HELP)
     number = None
     if verb == "layoff":
-        rest = [t for t in rest if t not in ("on", "to", "onto", "meld")]
+        # "on meld #2" names the meld as "on 2" does.
+        rest = [t.lstrip("#") for t in rest if t not in ("on", "to", "onto", "meld", "#")]
         if len(rest) != 2 or not rest[1].isdigit():
             raise IllegalAction("Lay off one card on a numbered meld, like “layoff 8d on 2”.")
         number = int(rest[1])

@@ -90,6 +90,20 @@ def test_seven_cards_each_dealt_round_from_seat_0_and_the_rest_is_the_stock():
     assert holds(state, 0, "KC")
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_seat_s_gets_positions_s_n_plus_s_and_the_stock_starts_at_7n(players):
+    deck = standard_deck()
+    random.Random(players).shuffle(deck)
+    state = GO_FISH.new(players, seed=1, deck=deck)
+    laid = set(state.dump()["laid"])  # a book dealt whole goes down at once
+    for seat in range(players):
+        dealt = set(deck[seat : 7 * players : players])
+        assert set(state.view(seat)["hand"]) == dealt - laid
+    assert state.dump()["stock"] == deck[7 * players :]
+    view = state.view(None)
+    assert view["stock"] == 52 - 7 * players and view["dealer"] == players - 1 and view["to_move"] == [0]
+
+
 @pytest.mark.parametrize("players", [1, 7])
 def test_house_rule_1_two_to_six_players(players):
     with pytest.raises(ValueError, match="2 to 6"):
@@ -278,6 +292,57 @@ def test_authors_pairs_lays_a_pair_as_soon_as_a_card_matches():
     events = state.apply(0, "ask 1 qs")
     assert kinds(events) == ["ask", "give", "book"]
     assert state.view(None)["books"] == [["Q"], []]
+
+
+# -- pairs for very young children (Go Fish) ---------------------------------------
+
+
+def pairs_position(hands, pairs, turn=0):
+    """A Go Fish pairs position with an empty stock: `pairs` lists per seat the laid pairs, as cards."""
+    n = len(hands)
+    data = GO_FISH.new(n, seed=0, options={"books": "pairs"}).dump()
+    laid = [c for seat_pairs in pairs for pair in seat_pairs for c in pair]
+    placed = [c for h in hands for c in h] + laid
+    assert sorted(placed) == sorted(standard_deck()), "every card placed once"
+    data.update(
+        hands=[list(h) for h in hands],
+        stock=[],
+        books=[[pair[0][:-1] for pair in seat_pairs] for seat_pairs in pairs],
+        laid=laid,
+        know=Knowledge(n).dump(),
+        turn=turn,
+        last=None,
+        done=False,
+    )
+    return GO_FISH.load(data)
+
+
+def test_go_fish_pairs_a_hand_over_lays_a_pair_and_the_asker_goes_on():
+    hands = [["QH", "2S", "3S", "4S", "5S", "6S", "7S"], ["QS", "2H", "3H", "4H", "5H", "6H", "7H"]]
+    state = deal(hands, books="pairs")
+    assert state.view(None)["books"] == [[], []]  # seven different ranks each: nothing to lay yet
+    events = state.apply(0, "ask 1 q")
+    assert kinds(events) == ["ask", "give", "book"]
+    assert events[2].data == {"seat": 0, "rank": "Q", "cards": ["QS", "QH"]}
+    assert state.view(None)["books"] == [["Q"], []] and state.to_move == (0,)
+
+
+def test_go_fish_pairs_game_ends_when_all_26_pairs_are_laid_and_most_pairs_wins():
+    """“The game ends when all 26 pairs have been played, and the player with the most pairs is the winner.”"""
+    ranks_0, ranks_1 = ["A", "2", "3", "4", "5", "6"], ["7", "8", "9", "10", "J", "K"]
+
+    def both_pairs(rank):
+        return [[rank + "S", rank + "H"], [rank + "D", rank + "C"]]
+
+    pairs = [[p for r in ranks_0 for p in both_pairs(r)] + [["QD", "QC"]], [p for r in ranks_1 for p in both_pairs(r)]]
+    state = pairs_position([["QS"], ["QH"]], pairs)
+    assert [len(b) for b in state.view(None)["books"]] == [13, 12]
+    events = state.apply(0, "ask 1 q")
+    assert kinds(events) == ["ask", "give", "book", "game_end"]
+    assert state.view(None)["books"][0].count("Q") == 2
+    outcome = state.outcome()
+    assert outcome.scores == (14.0, 12.0) and outcome.places == (1, 2)
+    assert outcome.reason == "{p0} wins with 14 pairs."
 
 
 # -- the rest of the house rules ---------------------------------------------------
@@ -541,6 +606,48 @@ def test_determinize_keeps_authors_hand_overs_and_shown_draws_exactly():
     assert seen == {True, False}  # the Q♥ it held before was never shown: sometimes elsewhere
 
 
+def test_determinize_an_authors_asker_still_lacks_the_card_after_an_unseen_draw():
+    """Drawing the very card asked for is shown, so an unseen draw after a miss is some other card."""
+    hands = [["QH", "2S", "3S", "4S", "5S", "6S", "7S"], ["KH", "2H", "3H", "4H", "5H", "6H", "7H"]]
+    state = deal(hands, variant="authors", stock=["9C"])
+    state.apply(0, "ask 1 qs")  # go fish; seat 0 draws the 9♣ unseen and the turn passes
+    assert state.to_move == (1,)
+    qs = 1 << CODE_INDEX["QS"]
+    for world in worlds(state, 1):
+        assert not world.hands[0] & qs, "neither seat holds the Q♠: it is in the stock"
+        assert world.hands[0] & (0xF << 44), "seat 0 still holds a queen"
+
+
+def test_determinize_a_go_fish_giver_knows_the_suits_it_handed_over():
+    hands = [
+        ["QD", "2S", "3S", "4S", "5S", "6S", "7S"],
+        ["QS", "2H", "3H", "4H", "5H", "6H", "7H"],
+        ["QH", "8D", "9D", "10D", "JD", "KD", "AD"],
+    ]
+    state = deal(hands, stock=["8C", "9C"])
+    state.apply(0, "ask 1 q")  # seat 1 hands over its queen: the table sees only "1 queen"
+    qs = 1 << CODE_INDEX["QS"]
+    for world in worlds(state, 1):
+        assert world.hands[0] & qs, "seat 1 saw which queen it gave"
+        assert world.know.seen[0] == [0, 0, 0] and world.know.seen[2] == [0, 0, 0]  # others' secrets stay out
+    assert any(not w.hands[0] & qs for w in worlds(state, 2)), "seat 2 saw only the count"
+    state.apply(0, "ask 2 3")  # a miss: seat 0 draws the 8♣ and the turn passes to seat 1
+    state.apply(1, "ask 2 2")  # a miss: seat 1 draws the 9♣ and the turn passes to seat 2
+    state.apply(2, "ask 0 q")  # seat 0 hands both its queens on: seat 1 follows its Q♠
+    assert state.view(None)["hand_sizes"][2] == 9
+    for world in worlds(state, 1):
+        assert world.hands[2] & qs and not world.hands[0] & qs
+
+
+def test_a_game_saved_before_private_knowledge_was_kept_still_loads():
+    state = play_some(GO_FISH.new(3, seed=4), 12)
+    data = json.loads(json.dumps(state.dump()))
+    del data["know"]["seen"]
+    old = GO_FISH.load(data)
+    assert old.know.seen == [[0, 0, 0]] * 3 and old.view(None) == state.view(None)
+    assert old.determinize(0, random.Random(1)).view(0) == state.view(0)
+
+
 def test_determinize_never_copies_hidden_cards_and_never_deals_a_whole_book():
     state = play_some(GO_FISH.new(3, seed=4), 12)
     real = state.hands[1]
@@ -562,6 +669,8 @@ def test_the_real_hands_always_agree_with_what_the_table_knows(options):
             action = state.heuristic_action(seat, rng) if seed % 2 else rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
             assert all(state.know.consistent(s, state.hands[s]) for s in range(6))
+            for watcher, row in enumerate(state.know.seen):  # what a seat saw go into a hand is still there
+                assert all(not cards & ~state.hands[s] for s, cards in enumerate(row) if s != watcher)
 
 
 def test_determinize_finds_a_deal_by_flow_when_the_greedy_deal_fails(monkeypatch):
@@ -574,6 +683,23 @@ def test_determinize_finds_a_deal_by_flow_when_the_greedy_deal_fails(monkeypatch
         for world in worlds(state, seat, 5):
             assert world.view(seat) == state.view(seat)
             assert all(world.know.consistent(s, world.hands[s]) for s in range(6))
+
+
+@pytest.mark.parametrize("books", ["fours", "pairs"])
+@pytest.mark.parametrize("variant", ["go-fish", "authors"])
+def test_determinize_keeps_the_public_record_of_asks(variant, books):
+    """A world the search imagines shows every seat exactly what the real game shows it."""
+    for moves in (5, 25, 60):
+        state = play_some(GO_FISH.new(3, seed=moves, options={"variant": variant, "books": books}), moves)
+        if state.over:
+            continue
+        public = state.view(None)
+        for seat in range(3):
+            for world in worlds(state, seat, 8):
+                assert world.view(None) == public  # known ranks, the last ask, books, sizes, stock
+                assert world.view(seat) == state.view(seat)
+                assert [a.text for a in world.legal_actions(seat)] == [a.text for a in state.legal_actions(seat)]
+                assert all(world.know.consistent(s, world.hands[s]) for s in range(3))
 
 
 # -- the heuristic remembers ----------------------------------------------------------

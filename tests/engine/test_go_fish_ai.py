@@ -43,7 +43,7 @@ def test_books_count_more_as_fewer_are_left_to_make():
 
 def test_cut_off_search_plays_legal_moves_and_beats_random():
     wins = 0
-    for seed in range(6):
+    for seed in range(12):  # a dozen games: six were too few to tell luck from strength
         state = GAME.new(4, seed=seed)
         players = {s: RandomPlayer(seed + s) for s in range(1, 4)} | {0: ISMCTSPlayer(iterations=40, seed=seed)}
         while not state.over:
@@ -52,7 +52,7 @@ def test_cut_off_search_plays_legal_moves_and_beats_random():
             assert action.text in {a.text for a in state.legal_actions(seat)}
             state.apply(seat, action)
         wins += state.outcome().places[0] == 1
-    assert wins >= 4  # random seats win a quarter
+    assert wins >= 7  # random seats win a quarter (3 of 12); the search wins about nine in ten
 
 
 # -- what search scores ----------------------------------------------------------------

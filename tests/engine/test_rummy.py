@@ -200,6 +200,29 @@ def test_lay_off_as_many_as_you_like_then_discard():
     assert state.turn == 1
 
 
+def test_layoffs_name_melds_by_the_order_laid_whoever_laid_them():
+    state = position(
+        [["4H", "9H", "5C", "KS", "QD"], ["AS", "AD"], ["2D", "3H"]],
+        melds=[
+            {"cards": ["5H", "6H", "7H"], "seat": 1},
+            {"cards": ["9S", "9D", "9C"], "seat": 2},
+            {"cards": ["2C", "3C", "4C"], "seat": 0},
+        ],
+        phase="play",
+        melded=[True, True, True],
+    )
+    layoffs = {t for t in texts(state) if t.startswith("layoff")}
+    assert layoffs == {"layoff 4h on 1", "layoff 9h on 2", "layoff 5c on 3"}
+    events = play(state, "layoff 5c on 3", "layoff 4h on 1", "layoff 9h on 2")
+    assert [e.data["meld"] for e in events] == [3, 1, 2]
+    assert state.view(None)["melds"] == [
+        {"cards": ["4H", "5H", "6H", "7H"], "seat": 1},  # grown at its low end, still meld 1
+        {"cards": ["9S", "9H", "9D", "9C"], "seat": 2},  # a set keeps suit order S H D C
+        {"cards": ["2C", "3C", "4C", "5C"], "seat": 0},
+    ]
+    assert state.melded == [True, True, True] and sorted(state.hands[0]) == ["KS", "QD"]
+
+
 def test_no_moving_cards_between_melds_and_bad_layoffs_explain_themselves():
     state = position(
         [["4C", "9H", "2C", "KS"], ["AS", "AD"]],
@@ -276,6 +299,19 @@ def test_going_out_needs_no_discard():
     assert events[-2].data["points"] == 11
 
 
+@pytest.mark.parametrize(("melded_before", "rummy", "points"), [(True, False, 11), (False, True, 22)])
+def test_going_out_by_laying_off_the_last_cards(melded_before, rummy, points):
+    state = position(
+        [["8H"], ["AS", "KD"]],
+        melds=[{"cards": ["5H", "6H", "7H"], "seat": 1}],
+        stock=["9H"],
+        melded=[melded_before, True],
+    )
+    events = play(state, "draw", "layoff 8h on 1", "layoff 9h on 1")
+    assert [e.kind for e in events] == ["draw", "layoff", "layoff", "hand_end", "deal"]
+    assert events[3].data == {**events[3].data, "winner": 0, "points": points, "rummy": rummy}
+
+
 def test_going_rummy_scores_double():
     state = position([["5H", "6H", "7H", "9S", "9D", "9C"], ["AS", "KD"]], stock=["2C"])
     play(state, "draw")
@@ -329,6 +365,23 @@ def test_rummy_after_a_meld_this_turn_is_allowed():
     play(state, "draw", "meld 9s 9d 9c")
     assert "rummy" in texts(state)
     events = play(state, "rummy")
+    assert next(e for e in events if e.kind == "hand_end").data["rummy"] is True
+
+
+def test_rummy_never_discards_the_taken_card():
+    hand = ["5H", "6H", "7H", "9S", "9D", "9C"]
+    state = position([hand, ["AS", "KD"]], discard=["2C"])
+    play(state, "take")  # every card but the 2♣ melds, and the 2♣ can't be the discard
+    assert "rummy" not in texts(state)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="can't all be melded"):
+        state.apply(0, "rummy")
+    assert snapshot(state) == before
+    state = position([hand, ["AS", "KD"]], discard=["8H"])
+    play(state, "take")  # the 8♥ extends the run: everything goes down, no discard needed
+    assert "rummy" in texts(state)
+    events = play(state, "rummy")
+    assert [e.kind for e in events][:3] == ["rummy", "meld", "meld"] and "discard" not in [e.kind for e in events]
     assert next(e for e in events if e.kind == "hand_end").data["rummy"] is True
 
 
@@ -408,6 +461,27 @@ def test_match_ends_on_reaching_the_target():
     assert state.outcome().places == (1, 2) and state.outcome().scores == (145.0, 40.0)
 
 
+def test_scores_carry_into_the_next_hand():
+    state = position([["5H", "6H", "7H", "9S"], ["AS", "KD"]], stock=["8H"], melded=[True, False])
+    events = play(state, "draw", "meld 5h 6h 7h 8h", "discard 9s")
+    end = next(e for e in events if e.kind == "hand_end")
+    assert end.data["scores"] == [11, 0]
+    view = state.view(None)
+    assert view["scores"] == [11, 0] and view["hand_no"] == 2 and view["phase"] == "draw"
+    assert view["dealer"] == 0 and view["to_move"] == [1] and view["hand_sizes"] == [10, 10]
+    assert view["melds"] == [] and view["melded"] == [False, False] and view["taken"] is None
+    assert len(view["discard_pile"]) == 1 and view["stock"] == 31
+
+
+@pytest.mark.parametrize(("before", "over"), [(88, False), (89, True)])
+def test_the_match_ends_on_reaching_the_target_exactly(before, over):
+    state = position([["5H", "6H", "7H", "9S"], ["AS", "KD"]], stock=["8H"], melded=[True, False])
+    state.scores = [before, 0]
+    play(state, "draw", "meld 5h 6h 7h 8h", "discard 9s")  # 11 points: 99 plays on, 100 wins
+    assert state.scores == [before + 11, 0]
+    assert state.over is over and state.hand_no == (1 if over else 2)
+
+
 def test_ties_share_a_place():
     state = position([["5H", "6H", "7H", "9S"], ["AS"], ["AD"]], stock=["8H"], melded=[True, False, False])
     state.scores = [0, 30, 32]
@@ -468,7 +542,8 @@ def test_forgiving_parse_of_draws_and_layoffs():
     assert state.parse(0, "Draw Stock").text == "draw"
     assert state.parse(0, "draw discard").text == "take"
     play(state, "draw", "meld 9d 10d jd", "discard 2c", "draw")
-    for typed in ("lay off 8♦ on 1", "LAYOFF 8D 1", "layoff 8d, on 1", "layoff 8d to meld 1"):
+    typed_forms = ("lay off 8♦ on 1", "LAYOFF 8D 1", "layoff 8d, on 1", "layoff 8d to meld 1", "lay-off 8d on #1")
+    for typed in typed_forms:
         assert state.parse(1, typed).text == "layoff 8d on 1"
 
 
