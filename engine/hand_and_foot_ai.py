@@ -237,8 +237,8 @@ def _opening_meld(state: HandAndFootState, seat: int, melds: list[Action]) -> Ac
             return (1, 0)
         if nat and "to" not in a.parts:
             return (2, -value(nat.upper() + "S") * 10 - (50 if "JK" in cards else 20))
-        if wilds == len(cards) and "to" not in a.parts:
-            return (3, 0)
+        if wilds == len(cards):  # the wild meld, then wilds left onto the plan's melds (opening_reach)
+            return (3, 0) if "to" not in a.parts else (4, int(cards[0] != "JK"))
         return (9, 0)
 
     best = min(melds, key=order)

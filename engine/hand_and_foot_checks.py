@@ -6,7 +6,7 @@ the canonical Action or raises IllegalAction with that sentence. Mixed into Hand
 
 from __future__ import annotations
 
-from engine.cards import JOKER
+from engine.cards import JOKER, is_red
 from engine.core import Action, IllegalAction
 from engine.hand_and_foot_melds import (
     PILE,
@@ -50,7 +50,8 @@ class ChecksMixin:
             reach, used = opening_reach(hand, [[r, [top, *pair]]])
             if reach < self.minimum:
                 return f"Your side hasn't opened: the pickup must let you meld {self.minimum} points, and it can't."
-            if self.in_foot[seat] and len(hand) - used < 2:
+            taken = min(PILE - 1, len(self.discard) - 1)  # they join the hand as the side opens
+            if self.in_foot[seat] and len(hand) - used + taken < 2:
                 return "You'd have too few cards left to open and still discard."
         elif self.in_foot[seat] and len(self.hands[seat]) - 2 + min(PILE - 1, len(self.discard) - 1) < 2:
             return "You'd have too few cards left to discard."
@@ -86,8 +87,8 @@ class ChecksMixin:
         left = list(self.hands[seat])
         out = []
         for kind, val in specs:
-            if kind == "card":
-                pick = val if val in left else None
+            if kind == "card":  # suits are ignored: a code names its rank (the colour, for a 3)
+                pick = val if val in left else next((c for c in left if _same_rank(c, val)), None)
             else:
                 pick = next((c for c in left if (c == val if val == JOKER else c[:-1] == val and c != JOKER)), None)
             if pick is None:
@@ -242,3 +243,10 @@ class ChecksMixin:
                 raise IllegalAction("Your partner said no: you can't go out this turn, so keep a card.")
             raise IllegalAction("You can't go out yet (piles, both feet and a “yes” are needed): keep a card.")
         return discard_action(token(card))
+
+
+def _same_rank(card: str, code: str) -> bool:
+    """Whether a held card answers a typed card code: same rank, and same colour for a 3."""
+    if card == JOKER or code == JOKER:
+        return card == code
+    return card[:-1] == code[:-1] and (code[:-1] != "3" or is_red(card) == is_red(code))

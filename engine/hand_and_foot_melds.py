@@ -180,19 +180,26 @@ def opening_reach(hand: list[str], staged: list[list]) -> tuple[int, int]:
     """A value the hand can surely reach with the staged melds, and how many hand cards that uses.
 
     Greedy and constructive (so a lower bound): naturals onto staged melds, threes and more of a
-    rank, pairs with one wild each (jokers first), then three or more wilds as the wild meld.
-    Every step is a listed action, so a player can always follow it.
+    rank, pairs with one wild each (jokers first), three or more wilds as the wild meld, then the
+    wilds left onto the natural melds while their wild limit allows. Every step is a listed
+    action, so a player can always follow it.
     """
     reach = sum(total(m[1]) for m in staged)
     used = 0
     nat = Counter(rank(c) for c in hand if not is_wild(c) and rank(c) != "3")
     wilds = sorted((c for c in hand if is_wild(c)), key=value, reverse=True)
     pairs: list[str] = []
+    # The plan's incomplete natural melds as [size, wilds], for the wilds left at the end.
+    sizes = {m[0]: [len(m[1]), sum(map(is_wild, m[1]))] for m in staged if m[0] != WILD and len(m[1]) < PILE}
     for r, n in nat.items():
         open_meld = incomplete(staged, r)
         room = PILE - len(open_meld[1]) if open_meld else 0
         take = min(n, room)
+        if take:
+            sizes[r][0] += take
         n -= take
+        if n >= 3:
+            sizes[r] = [min(n, PILE), 0]
         if n >= 3 or take:
             take += min(n, PILE) if n >= 3 else 0
         elif n == 2:
@@ -203,15 +210,23 @@ def opening_reach(hand: list[str], staged: list[list]) -> tuple[int, int]:
         if not wilds:
             break
         w = wilds.pop(0)
+        sizes[r] = [3, 1]
         reach += 2 * value(r + "S") + value(w)
         used += 3
-    if incomplete(staged, WILD):
-        room = PILE - len(incomplete(staged, WILD)[1])  # type: ignore[index]
-        extra = wilds[:room]
-        reach += total(extra)
-        used += len(extra)
-    elif len(wilds) >= 3:
-        extra = wilds[:PILE]
-        reach += total(extra)
-        used += len(extra)
+    wild_meld = incomplete(staged, WILD)
+    room = PILE - len(wild_meld[1]) if wild_meld else PILE if len(wilds) >= 3 else 0
+    for w in wilds[:room] + _wilds_onto(sizes, wilds[room:]):
+        reach += value(w)
+        used += 1
     return reach, used
+
+
+def _wilds_onto(sizes: dict[str, list[int]], wilds: list[str]) -> list[str]:
+    """The wilds (best first) that fit onto the natural melds [size, wilds] within the limits."""
+    out: list[str] = []
+    for size_wilds in sizes.values():
+        while len(out) < len(wilds) and size_wilds[0] < PILE and size_wilds[1] < wild_limit(size_wilds[0] + 1):
+            size_wilds[0] += 1
+            size_wilds[1] += 1
+            out.append(wilds[len(out)])
+    return out

@@ -54,6 +54,7 @@ from engine.hickory_dickory_data import (
     START_HOUR,
     SUN_SPACES,
     SUN_TOKENS,
+    data_sorted,
     tile_words,
 )
 from engine.hickory_dickory_scoring import leaf_value
@@ -333,7 +334,7 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
             "game": self.game.name,
             "players": n,
             "seat": seat,
-            "hand": None if seat is None else self.hidden_cards(seat),
+            "hand": None if seat is None else data_sorted(self.hidden_cards(seat)),  # sorted, as every hand
             "hand_sizes": [len(f) for f in self.favors],
             "to_move": list(self.to_move),
             "dealer": n - 1,

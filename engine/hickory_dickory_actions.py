@@ -185,8 +185,8 @@ class ActionsMixin:
             return bool(self.bag)
         if token == "favor":
             return bool(self.favor_deck or self.favor_discard)
-        if token == "deliver":
-            return any(is_item(t) for t in self._payment(seat, mouse))
+        if token == "deliver":  # a bonus favor alone is an item to deliver too
+            return any(is_item(t) or t in BONUS_FAVORS for t in self._payment(seat, mouse))
         return True  # climbs and the cuckoo
 
     def _favor_possible(self, seat: int, mouse: str, fav: str) -> bool:

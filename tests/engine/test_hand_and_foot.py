@@ -537,3 +537,46 @@ def test_draw_takes_one_when_one_is_left():
     s.apply(0, "draw")
     assert sorted(s.hands[0]) == ["9C", "KS", "QS"] and s.stock == [] and not s.must_end
     assert "discard 9" in texts(s)
+
+
+# -- audit additions ------------------------------------------------------------
+
+
+def test_unopened_pickup_counts_a_spare_wild_onto_a_meld():
+    # 7H + 7S 7C = 15, K K K = 30, and the 2 on the kings makes 65 ≥ 50: the minimum is reachable.
+    hand = ["7S", "7C", "KS", "KS", "KS", "2C", "4C", "5C"]
+    s = position(hand, phase="draw", discard=["9D", "7H"], opened=[False, False])
+    assert "pickup" in texts(s)
+    s.apply(0, "pickup")
+    s.apply(0, "meld k k k")
+    assert not s.opened[0]
+    s.apply(0, "meld 2 on k")
+    assert s.opened[0] and s.melds[0] == [["7", ["7H", "7S", "7C"]], ["K", ["KS", "KS", "KS", "2C"]]]
+
+
+def test_opening_reach_adds_wilds_within_the_wild_limit():
+    # Five kings take two wilds (seven cards), the third wild has nowhere to go.
+    assert opening_reach(["KS"] * 5 + ["JK", "JK"], []) == (50 + 100, 7)
+    assert opening_reach(["KS"] * 3 + ["2C", "2D"], []) == (30 + 20, 4)
+
+
+def test_card_codes_name_ranks_whatever_the_suit():
+    s = position(["7S", "7C", "7D", "2C", "3S", "KS"])
+    assert s.parse(0, "meld 7h 7h 2d").text == "meld 7 7 2"
+    assert s.parse(0, "discard 3c").text == "discard 3"
+    refused(s, 0, "discard 3h", "don't have")  # a red 3 is another card
+    s.apply(0, "meld 7h 7h 7h")
+    assert s.melds[0] == [["7", ["7S", "7C", "7D"]]]
+
+
+def test_foot_player_pickup_counts_the_cards_that_join_on_opening():
+    # Melding all four kings opens the side (15 + 40 = 55), and the three cards under the 7 then
+    # join the hand, so the foot player still has cards to discard.
+    hand = ["7S", "7C", "KS", "KS", "KS", "KS"]
+    hands = [hand, ["5H", "6H", "8H"], ["5D", "6D", "8D"], ["5C", "6C", "8C"]]
+    s = position(hand, hands=hands, phase="draw", discard=["4D", "5D", "6D", "7H"], opened=[False, False])
+    s.in_foot[0] = True
+    assert "pickup" in texts(s)
+    s.apply(0, "pickup")
+    s.apply(0, "meld k k k k")
+    assert s.opened[0] and sorted(s.hands[0]) == ["4D", "5D", "6D"]

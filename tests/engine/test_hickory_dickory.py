@@ -846,3 +846,41 @@ def test_solo_search_reward_grows_with_worth_against_par():
     later = s.copy()
     later.hour += 3  # the same points later in the game are further below par
     assert evaluate(later)[0] < evaluate(s)[0]
+
+
+def test_a_bonus_favor_alone_can_be_delivered():
+    # The icon summary scores "favor card bonus tiles" delivered: F9 (a red feather) is enough to act.
+    s = new(2)
+    s.favors[0] = ["F9"]
+    place(s, 6, ring={(0, "scavenger"): ("inner", 6)})
+    play(s, "out scavenger")
+    assert "act" in texts(s)
+    play(s, "act")
+    assert texts(s) == ["deliver f9"]
+    play(s, "deliver f9")
+    assert s.scores[0] == 3 and s.favors[0] == [] and "F9" in s.favor_discard
+    assert s.filled[0] == [None] * 12  # a favor never goes on the hunt board
+
+
+def test_scurrier_leaps_to_the_12_then_the_cuckoo_leap_but_never_combines_to_the_5():
+    # The rule text's leap note: no single bound past 3 numbers, but the Scurrier's ability to the 12
+    # followed by the 12's own leap to 1, 2 or 3 is fine.
+    s = new(2)
+    s.favors[0] = ["F3"]
+    place(s, 10, hand=[(0, "scurrier")])
+    assert set(texts(s)) == {"stay", "off 10", "off 11", "off 12", "leap 11", "leap 12", "leap 1"}
+    play(s, "off 12")
+    assert texts(s) == ["act", "done"]  # no leaf tile at the 12; the F3 leap is not for outer spaces
+    play(s, "act")
+    assert texts(s) == ["leap 1", "leap 2", "leap 3", "done"]
+    play(s, "leap 3")
+    assert s.mice[0]["scurrier"].where == "outer" and s.mice[0]["scurrier"].number == 3
+    assert s.view(None)["decision"] == "entry" and "claim" in texts(s)
+
+
+def test_a_spotters_drawn_tiles_show_as_a_sorted_hand():
+    # common-card-games.md: view(seat)["hand"] holds that seat's cards, sorted (data order here).
+    s = new(2, deck=BIN + LEAVES + ["CROWN", "PT"])
+    place(s, 3, ring={(0, "spotter"): ("inner", 3)})
+    play(s, "out spotter", "act")
+    assert s.view(0)["hand"] == ["PT", "CROWN"]
