@@ -16,7 +16,8 @@ Action notation (Action.text is canonical and lowercase):
     take 1 add 6        Hickory only: take, then add
 
 Parsing is forgiving: case, commas, hyphens ("3-3"), the filler words "and"/"then",
-and ranks in any order ("play 2 12 1" is read as "play 12 1 2").
+"t" for 10, suit letters or signs on cards (ignored: "7h"), trailing punctuation, and
+ranks in any order ("play 2 12 1" is read as "play 12 1 2").
 
 Meld types: single, double, triple, quad (one to four cards of one rank) and run
 (three ranks in a row on the clock, 12-1-2 included); Hickory adds step (two in a row)
@@ -60,6 +61,8 @@ CLASSIC_TYPES = ("single", "double", "triple", "quad", "run")
 HICKORY_TYPES = ("single", "double", "step", "triple", "run", "quad", "bobtail")
 
 _FILLER = frozenset({"and", "then"})
+# Dickory ignores suits, but players with a suited pack may type them: "7h", "7♥".
+_SUIT_SIGNS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 _SYNTAX_HELP = "Write a move like “play 7 7”, “take 2 play 3 3” or “pass”."
 
 
@@ -208,17 +211,26 @@ def parse_move(text: str) -> Move:
     return hit
 
 
+def _rank_token(tok: str) -> str:
+    """A card token without its suit letter, with "t" read as 10 (DESIGN's 10/T)."""
+    if len(tok) >= 2 and tok[-1] in "shdc":
+        tok = tok[:-1]
+    return "10" if tok == "t" else tok
+
+
 def _ranks(tokens: list[str]) -> list[int]:
     ranks = []
-    for tok in tokens:
+    for typed in tokens:
+        tok = _rank_token(typed)
         if not tok.isdigit() or not 1 <= int(tok) <= 12:
-            raise IllegalAction(f"Dickory cards are numbered 1 to 12; “{tok[:12]}” isn't one.")
+            raise IllegalAction(f"Dickory cards are numbered 1 to 12; “{typed[:12]}” isn't one.")
         ranks.append(int(tok))
     return ranks
 
 
 def _parse_move(text: str) -> Move:
-    tokens = [t for t in text.lower().replace(",", " ").replace("-", " ").split() if t not in _FILLER]
+    plain = text.translate(_SUIT_SIGNS).lower().replace(",", " ").replace("-", " ").strip().rstrip(".!?;:")
+    tokens = [t for t in plain.split() if t not in _FILLER]
     take = 0
     if tokens and tokens[0] == "take":
         if len(tokens) < 2 or not tokens[1].isdigit():
@@ -651,6 +663,7 @@ class DickoryState(State):
             "match": self.options["match"],
             "players": 2,
             "seat": seat,
+            "hand": None if seat is None else _sorted(self.hands[seat], highest),
             "queue": list(self.queue),
             "highest": highest,
             "order": rank_order(highest),
@@ -668,8 +681,6 @@ class DickoryState(State):
             "over": self.turn is None,
             "winner": self.winner,
         }
-        if seat is not None:
-            v["hand"] = _sorted(self.hands[seat], highest)
         return v
 
     def hidden_cards(self, seat: int) -> list[str]:

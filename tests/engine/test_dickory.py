@@ -127,6 +127,36 @@ def test_highest_melds_cannot_be_beaten_while_the_queue_stands(lead):
             state.parse(1, f"play {md.text}")
 
 
+EQUAL_HAND0 = [3, 3, 1, 2, 6, 6, 8, 8, 9, 9, 10]
+EQUAL_HAND1 = [3, 3, 4, 4, 1, 2, 6, 7, 8, 9, 10]
+
+
+@pytest.mark.parametrize(("lead", "next_up"), [("3", "4"), ("3 3", "4 4"), ("1 2 3", "2 3 4")])
+def test_a_meld_of_equal_rank_does_not_beat_and_rank_4_does(lead, next_up):
+    # "Play a meld with a rank of 4 or higher to beat these" (queue 4 12 5 7 11 2).
+    state = deal(EQUAL_HAND0, EQUAL_HAND1, QUEUE_2)
+    state.apply(0, f"play {lead}")
+    with pytest.raises(IllegalAction, match="doesn't beat"):
+        state.parse(1, f"play {lead}")
+    assert f"play {lead}" not in texts(state, 1)
+    assert state.parse(1, f"play {next_up}").text == f"play {next_up}"
+
+
+def test_deal_order_of_a_stacked_deck():
+    deck = [str(r) for r in range(1, 13) for _ in range(4)]
+    random.Random(4).shuffle(deck)
+    state = DICKORY.new(2, seed=9, deck=deck)
+    ranks = [int(c) for c in deck]
+    # One card at a time from seat 0; then six face up, left to right; the rest is the draw pile.
+    assert sorted(state.view(0)["hand"]) == sorted(ranks[0:22:2])
+    assert sorted(state.view(1)["hand"]) == sorted(ranks[1:22:2])
+    view = state.view(None)
+    assert view["queue"] == ranks[22:28] and view["highest"] == ranks[27]
+    assert state.dump()["draw"] == ranks[28:] and view["draw_pile"] == 20
+    # The last seat deals; the non-dealer leads.
+    assert (view["dealer"], view["leader"], view["to_move"], view["hand_no"]) == (1, 0, [0], 1)
+
+
 def test_runs_go_round_the_clock_and_rank_by_their_last_card():
     assert classify([12, 1, 2]).cards == (12, 1, 2)
     assert classify([1, 12, 11]).cards == (11, 12, 1)
@@ -274,6 +304,15 @@ def test_a_lone_queue_card_is_not_discarded_and_five_join_behind_it():
     assert events[0].data["discarded"] is None
     assert state.view(None)["queue"] == [8, 7, 7, 6, 6, 7]
     assert state.view(None)["highest"] == 7
+    check_card_total(state)
+
+
+def test_a_lone_queue_card_takes_all_that_is_left_of_a_short_draw_pile():
+    state = single_card_queue(draw_left=2)
+    events = state.apply(0, "pass")
+    assert events[0].data["discarded"] is None
+    assert state.view(None)["queue"] == [6, 6, 7]  # both cards, behind the 7
+    assert state.view(None)["highest"] == 7 and state.view(None)["draw_pile"] == 0
     check_card_total(state)
 
 
@@ -433,6 +472,13 @@ def test_hickory_steps_and_bobtails_can_be_led_but_not_in_classic():
         ("Take 2, then play 3 3", "take 2 play 3 3"),
         ("take 2 and play 3-3", "take 2 play 3 3"),
         (" Pass ", "pass"),
+        # DESIGN.md promises 10/T; suits on cards are ignored, as the rule text says.
+        ("play t T", "play 10 10"),
+        ("play 7h 7♠", "play 7 7"),
+        ("play 10S 11h 12d", "play 10 11 12"),
+        ("take 1 play Th", "take 1 play 10"),
+        ("play 7 7.", "play 7 7"),
+        ("pass!", "pass"),
     ],
 )
 def test_forgiving_parse(typed, canonical):
@@ -522,8 +568,15 @@ VIEW_KEYS = {
 
 def test_views_show_a_hand_only_to_its_owner():
     state = deal(TAKE_HAND0, TAKE_HAND1, QUEUE_2)
-    assert set(state.view(None)) == VIEW_KEYS
-    assert set(state.view(0)) == VIEW_KEYS | {"hand"}
+    assert set(state.view(None)) == VIEW_KEYS | {"hand"}
+    assert state.view(None)["hand"] is None
+    # A seat's view is the public view with only "seat" and "hand" filled in.
+    for seat in (0, 1):
+        view = state.view(seat)
+        assert set(view) == VIEW_KEYS | {"hand"}
+        assert {k: v for k, v in view.items() if k not in ("seat", "hand")} == {
+            k: v for k, v in state.view(None).items() if k not in ("seat", "hand")
+        }
     assert state.view(0)["hand"] == [6, 8, 8, 10, 10, 12, 12, 1, 1, 2, 2]  # low to high, 2 highest
     assert state.view(1)["hand"] == [3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 9]
     assert state.view(1)["seat"] == 1 and state.view(None)["seat"] is None
