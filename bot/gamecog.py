@@ -164,6 +164,10 @@ class GameCog(commands.GroupCog):
 
     async def require_table(self, interaction: discord.Interaction) -> Table | None:
         table = self.my_table(interaction)
+        if table is not None and table.status == "lobby":
+            waiting = "it's waiting for the invited players to accept"
+            await say(interaction, f"{table.title} #{table.id} hasn't started yet: {waiting}.")
+            return None
         if table is None or not table.active:
             await say(interaction, f"You have no {self.game.title} game running in this channel.")
             return None

@@ -9,10 +9,11 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.boards import game_boards, record
 from bot.views import say
+from cogs.solitaire import SolitaireCog
 from engine import GAMES
 
-# Solitaires keep their own boards (/klondike leaderboard); only rated games are listed here.
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items()) if not g.solo]
+# Every game (Discord allows 25 choices); a solitaire shows its own board (as /klondike leaderboard).
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=name) for name, g in sorted(GAMES.items())]
 
 
 class LeaderboardCog(commands.Cog):
@@ -24,7 +25,11 @@ class LeaderboardCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value])
+        cog = self.bot.game_cog(game.value)
+        if isinstance(cog, SolitaireCog):
+            embeds = [await cog.records_board(interaction.guild_id or 0)]
+        else:
+            embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value])
         await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="A member's record in this server.")

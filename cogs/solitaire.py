@@ -233,8 +233,13 @@ class SolitaireCog(GameCog):
     @app_commands.describe(by=f"Most wins, or best win rate (at least {MIN_RATE_GAMES} games)")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, by: Literal["wins", "win-rate"] = "wins") -> None:
+        embed = await self.records_board(interaction.guild_id or 0, by)
+        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    async def records_board(self, guild_id: int, by: str = "wins") -> discord.Embed:
+        """The server's records at this game (also `/leaderboard game:<game>`)."""
         rows = await self.bot.storage.game_board(
-            interaction.guild_id or 0,
+            guild_id,
             self.game_name,
             "hints",
             by=by,
@@ -257,4 +262,4 @@ class SolitaireCog(GameCog):
             )
         if by == "win-rate":
             embed.set_footer(text=f"Members with at least {MIN_RATE_GAMES} finished games.")
-        await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        return embed
