@@ -102,6 +102,8 @@ class GameCog(commands.GroupCog):
     ) -> Table | None:
         """Check the line-up and options, then open a lobby (or start at once if no one is invited)."""
         problem = self.line_up_problem(interaction, invited, bots)
+        if not problem and interaction.guild_id is not None:
+            problem = await self.bot.lobby.channel_full(interaction.guild_id, interaction.channel_id or 0)
         try:
             resolved = self.game.resolve_options(options)
         except ValueError as exc:

@@ -63,6 +63,10 @@ def png_file(data: bytes, name: str, alt: str = "") -> discord.File:
     return discord.File(io.BytesIO(data), filename=name, description=alt[:1000] or None)
 
 
+def channel_limit_key(channel_id: int) -> str:
+    return f"channel_games:{channel_id}"
+
+
 class Host:
     def __init__(self, bot: ParlourBot, tables: Tables, storage: Storage, ai_executor: Executor | None) -> None:
         self.bot = bot
@@ -92,6 +96,11 @@ class Host:
     async def set_setting(self, guild_id: int, key: str, value: str) -> None:
         await self.storage.set_setting(guild_id, key, value)
         self._settings[guild_id, key] = value
+
+    async def channel_limit(self, guild_id: int, channel_id: int) -> int | None:
+        """The most open games (lobbies and games in play) a moderator allows in a channel; None: no limit."""
+        value = await self.setting(guild_id, channel_limit_key(channel_id), "")
+        return int(value) if value else None
 
     async def timer_minutes(self, table: Table) -> int:
         if table.alone:

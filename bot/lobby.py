@@ -14,6 +14,7 @@ import discord
 
 from bot.replies import reply
 from bot.table import Seat, Table
+from bot.words import plural
 from engine import Game
 
 if TYPE_CHECKING:
@@ -40,6 +41,19 @@ class Lobby:
         return self.bot.host
 
     # -- opening ---------------------------------------------------------------------------
+    async def channel_full(self, guild_id: int, channel_id: int) -> str | None:
+        """Why no new table may open in this channel (a moderator's limit, /parlour limit), or None."""
+        limit = await self.host.channel_limit(guild_id, channel_id)
+        if limit is None:
+            return None
+        if limit == 0:
+            return "Games can't be started in this channel: a moderator has closed it to games."
+        open_here = [t for t in self.host.tables.in_channel(channel_id) if t.status in ("lobby", "active")]
+        if len(open_here) >= limit:
+            allowed = plural(limit, "open game")
+            return f"This channel allows {allowed} at once: finish one first, or play in another channel."
+        return None
+
     async def open(
         self,
         *,
@@ -150,6 +164,9 @@ class Lobby:
         busy = [t for t in self.host.tables.in_channel(row.channel_id, game.name) if t.seat_of(user.id) is not None]
         if busy:
             return f"You're already at {game.title} #{busy[0].id} in this channel."
+        full = await self.channel_full(row.guild_id, row.channel_id)
+        if full:
+            return full
         invited = [Seat(s.user_id, None, s.name, accepted=False) for s in row.seats if s.user_id not in (None, user.id)]
         ai = [ai_seat(s.ai or "normal", 0) for s in row.seats if s.user_id is None]
         for number, seat in enumerate(ai, 1):

@@ -7,13 +7,14 @@ Server itself too.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
+from bot.host import channel_limit_key
 from bot.views import say
 from bot.words import plural
 
@@ -60,6 +61,28 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
             return
         await say(interaction, f"Game #{game} is called off.")
         await self.bot.host.cancel(table, f"A moderator called off game #{game}.")
+
+    @app_commands.command(name="limit", description="How many games may be open at once in a channel.")
+    @app_commands.describe(
+        games="Most open games at once there (0 closes the channel to games); leave empty to lift the limit",
+        channel="The channel; the default is this one",
+    )
+    async def limit(
+        self,
+        interaction: discord.Interaction,
+        games: Optional[app_commands.Range[int, 0, 100]] = None,  # noqa: UP045 - read by discord.py at runtime
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        where = channel.id if channel is not None else interaction.channel_id or 0
+        value = "" if games is None else str(games)
+        await self.bot.host.set_setting(interaction.guild_id or 0, channel_limit_key(where), value)
+        if games is None:
+            text = f"<#{where}> has no limit on games now."
+        elif games == 0:
+            text = f"<#{where}> is closed to new games; games already open there play on."
+        else:
+            text = f"<#{where}> now allows {plural(games, 'open game')} at once; games already open there play on."
+        await say(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="games", description="Open games in this server.")
     @app_commands.describe(page="Which page of the list (20 games a page)")

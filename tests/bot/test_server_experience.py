@@ -299,7 +299,11 @@ async def test_admin_commands_check_manage_server_even_when_discord_lets_everyon
     guild.set_command_permissions(parlour, {alice: True})  # the common Integrations-page mistake
     assert "parlour timer" in alice.available_commands(channel)
     table = await start_pvp(simcord_env, channel, alice, bob)
-    for name, options in (("parlour timer", {"minutes": 0}), ("parlour rate-ai", {"setting": "on"})):
+    for name, options in (
+        ("parlour timer", {"minutes": 0}),
+        ("parlour rate-ai", {"setting": "on"}),
+        ("parlour limit", {"games": 0}),
+    ):
         refused = await alice.slash(channel, name, **options)
         assert refused.ephemeral and refused.response.content == "You need the Manage Server permission for that."
     refused = await alice.slash(channel, "parlour cancel", game=table.id)
@@ -307,3 +311,4 @@ async def test_admin_commands_check_manage_server_even_when_discord_lets_everyon
     host = simcord_env.bot.host
     assert await host.setting(guild.id, "timer", "10") == "10"
     assert await host.setting(guild.id, "rate_ai", "off") == "off"
+    assert await host.channel_limit(guild.id, channel.id) is None
