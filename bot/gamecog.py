@@ -23,6 +23,7 @@ from bot.replies import with_retries
 from bot.rules import send_quick_start
 from bot.table import Table
 from bot.views import hand_text, open_panel, say, with_calls
+from bot.words import plural
 from engine import GAMES, Action, Game, IllegalAction
 
 if TYPE_CHECKING:
@@ -99,9 +100,11 @@ class GameCog(commands.GroupCog):
         options: dict[str, str] | None = None,
         seed: int | None = None,
         daily: str | None = None,
+        open_seats: int = 0,
     ) -> Table | None:
-        """Check the line-up and options, then open a lobby (or start at once if no one is invited)."""
-        problem = self.line_up_problem(interaction, invited, bots)
+        """Check the line-up and options, then open a lobby (or start at once if no one is invited
+        and no seat is left open)."""
+        problem = self.line_up_problem(interaction, invited, bots, open_seats)
         if not problem and interaction.guild_id is not None:
             problem = await self.bot.lobby.channel_full(interaction.guild_id, interaction.channel_id or 0)
         try:
@@ -123,17 +126,20 @@ class GameCog(commands.GroupCog):
             options=resolved,
             seed=seed,
             daily=daily,
+            open_seats=open_seats,
         )
-        if invited:
-            names = ", ".join(m.display_name for m in invited)
-            await say(interaction, f"Invitation sent to {names} for {table.title} #{table.id}.")
+        if invited or open_seats:
+            names = [m.display_name for m in invited]
+            if open_seats:
+                names.append(f"anyone here for {plural(open_seats, 'open seat')}")
+            await say(interaction, f"Invitation sent to {' and '.join(names)} for {table.title} #{table.id}.")
         else:
             await say(interaction, f"{table.title} #{table.id} begins.")
         await self.bot.lobby.launch(table)
         return table
 
     def line_up_problem(
-        self, interaction: discord.Interaction, invited: list[discord.abc.User], bots: int
+        self, interaction: discord.Interaction, invited: list[discord.abc.User], bots: int, open_seats: int = 0
     ) -> str | None:
         if interaction.guild_id is None:
             return "Games are played in a server channel, not in direct messages."
@@ -144,7 +150,7 @@ class GameCog(commands.GroupCog):
             return "Each member can take only one seat."
         if any(m.bot for m in invited):
             return "Bots can't take a seat; use the bots option for AI players."
-        players = 1 + len(invited) + bots
+        players = 1 + len(invited) + bots + open_seats
         if not self.game.min_players <= players <= self.game.max_players:
             span = (
                 f"exactly {self.game.min_players}"
@@ -356,16 +362,19 @@ def start_command(
         bots = app_commands.Range[int, 0, game.max_players - 1]
         add("bots", Optional[bots], None, bots_words(game))  # noqa: UP045
         add("ai", Literal[AI_LEVELS], "normal", "How strong the AI seats play")
+        add("open", bots, 0, "Seats anyone in this channel can take with the Join button")
     for opt in offered:
         add(opt.name, Literal[opt.choices], opt.default, opt.description)
 
     async def start(self: GameCog, interaction: discord.Interaction, **given: Any) -> None:
         invited = [given[name] for name in invitees if given.get(name) is not None]
+        open_seats = given.get("open", 0)
         bots = given.get("bots")
         if bots is None:
-            bots = default_bots(game, len(invited))
+            bots = default_bots(game, len(invited) + open_seats)
         options = {**{opt.name: given[opt.name] for opt in offered}, **fixed}
-        await self.start_game(interaction, invited=invited, bots=bots, ai=given.get("ai", "normal"), options=options)
+        ai = given.get("ai", "normal")
+        await self.start_game(interaction, invited=invited, bots=bots, ai=ai, options=options, open_seats=open_seats)
 
     start.__qualname__ = f"{class_name}.start"  # a method: discord.py skips `self`
     start.__signature__ = inspect.Signature(  # type: ignore[attr-defined]

@@ -1,9 +1,10 @@
-"""Invitations: opening a table, accepting, declining, starting early, withdrawing, rematches.
+"""Invitations: opening a table, accepting, declining, joining, starting early, withdrawing, rematches.
 
 The member who starts a game sits last (and so deals). Invitees accept or decline with
-the table's buttons; the inviter may start with whoever is in, or withdraw. A decline
-takes that seat away: if the table then has too few players while other members are
-still at it, an AI takes the seat; if only the inviter is left, the game is called off.
+the table's buttons; open seats are taken by whoever in the channel clicks Join first; the
+inviter may start with whoever is in, or withdraw. A decline takes that seat away: if the
+table then has too few players while other members are still at it, an AI takes the
+seat; if only the inviter is left, the game is called off.
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ if TYPE_CHECKING:
 
 def member_seat(member: discord.abc.User, *, accepted: bool = False) -> Seat:
     return Seat(user_id=member.id, ai=None, name=member.display_name, accepted=accepted)
+
+
+OPEN_SEAT = "Open seat"
+
+
+def open_seat() -> Seat:
+    return Seat(user_id=None, ai=None, name=OPEN_SEAT, accepted=False)
 
 
 def ai_seat(kind: str, number: int) -> Seat:
@@ -66,10 +74,12 @@ class Lobby:
         options: dict[str, Any],
         seed: int | None = None,
         daily: str | None = None,
+        open_seats: int = 0,
     ) -> Table:
         """A new table for these seats; `launch` then posts its invitation or deals."""
         me = member_seat(creator, accepted=True)
-        seats = [*invited, *ai, me] if game.max_players > 1 else [me]
+        opened = [open_seat() for _ in range(open_seats)]
+        seats = [*invited, *opened, *ai, me] if game.max_players > 1 else [me]
         table = await self.host.tables.create(
             guild_id=guild_id, channel_id=channel_id, game=game, options=options, seats=seats, seed=seed, daily=daily
         )
@@ -91,6 +101,28 @@ class Lobby:
         table.seats[seat].accepted = True
         await self.host.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
         return "You're in." if self.ready(table) else "You're in; waiting for the others."
+
+    async def join(self, table: Table, user: discord.abc.User) -> str:
+        """The first open seat goes to `user` (the button has checked they may take it)."""
+        seat = next(i for i, s in enumerate(table.seats) if s.is_open)
+        table.seats[seat] = member_seat(user, accepted=True)
+        table.log.append(f"{user.display_name} joins.")
+        await self.host.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
+        return "You're in." if self.ready(table) else "You're in; waiting for the others."
+
+    def join_problem(self, table: Table, user: discord.abc.User) -> str | None:
+        """Why `user` may not take an open seat at `table`, or None."""
+        if table.seat_of(user.id) is not None:
+            return "You're already at this table."
+        if not any(s.is_open for s in table.seats):
+            return "Every seat at this table is taken."
+        if user.bot:
+            return "Bots can't take a seat."
+        here = self.host.tables.in_channel(table.channel_id, table.game.name)
+        busy = [t for t in here if t.seat_of(user.id) is not None]
+        if busy:
+            return f"You're already at {table.title} #{busy[0].id} in this channel."
+        return None
 
     async def decline(self, table: Table, user_id: int) -> str:
         seat = table.seat_of(user_id)

@@ -42,6 +42,11 @@ class Seat:
         return self.ai is not None
 
     @property
+    def is_open(self) -> bool:
+        """A lobby seat any member of the channel may take with the Join button."""
+        return self.user_id is None and self.ai is None
+
+    @property
     def autoplay(self) -> bool:
         """Whether the bot moves for this seat (an AI, or a player who forfeited)."""
         return self.ai is not None or self.forfeit

@@ -59,6 +59,9 @@ def turn_line(table: Table) -> str:
     """The table message's first line. Mentions here never notify (the alerts do that)."""
     if table.status == "lobby":
         waiting = [f"<@{s.user_id}>" for s in table.seats if s.user_id and not s.accepted]
+        opened = sum(1 for s in table.seats if s.is_open)
+        if opened:
+            waiting.append(f"{'anyone here' if opened == 1 else f'{opened} of anyone here'} (press **Join**)")
         joined = [s.name for s in table.seats if s.user_id and s.accepted]
         ai = sum(1 for s in table.seats if s.is_ai)
         extra = f" and {ai} AI seat{'s' if ai != 1 else ''}" if ai else ""
@@ -100,8 +103,10 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
     embed.set_footer(text=footer_words(table))
     view = discord.ui.View(timeout=None)
     if table.status == "lobby":
+        has_open = any(s.is_open for s in table.seats)
         for choice in LOBBY_CHOICES:
-            view.add_item(LobbyButton(table.id, choice))
+            if choice != "join" or has_open:
+                view.add_item(LobbyButton(table.id, choice))
     elif table.active:
         view.add_item(HandButton(table.id))
         cog = host.bot.game_cog(table.game.name)
@@ -572,21 +577,23 @@ class StepPage(
         await redraw(interaction, content=content, attachments=[file], view=view)
 
 
-LOBBY_CHOICES = ("accept", "decline", "start", "cancel")
-LOBBY_LABELS = {"accept": "Accept", "decline": "Decline", "start": "Start now", "cancel": "Withdraw"}
+LOBBY_CHOICES = ("accept", "decline", "join", "start", "cancel")
+LOBBY_LABELS = {"accept": "Accept", "decline": "Decline", "join": "Join", "start": "Start now", "cancel": "Withdraw"}
 
 
 class LobbyButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"parlour:lobby:(?P<game>\d+):(?P<choice>accept|decline|start|cancel)",
+    template=r"parlour:lobby:(?P<game>\d+):(?P<choice>accept|decline|join|start|cancel)",
 ):
-    """Invitees accept or decline; the inviter may start with who is in, or withdraw."""
+    """Invitees accept or decline; anyone in the channel may take an open seat; the inviter
+    may start with who is in, or withdraw."""
 
     def __init__(self, game_id: int, choice: str) -> None:
         self.game_id, self.choice = game_id, choice
         style = {
             "accept": discord.ButtonStyle.success,
+            "join": discord.ButtonStyle.success,
             "start": discord.ButtonStyle.primary,
         }.get(choice, discord.ButtonStyle.secondary)
         super().__init__(
@@ -609,6 +616,12 @@ class LobbyButton(
             return False
         seat = table.seat_of(interaction.user.id)
         inviter = seat == len(table.seats) - 1
+        if self.choice == "join":
+            problem = bot_of(interaction).lobby.join_problem(table, interaction.user)
+            if problem:
+                await say(interaction, problem)
+                return False
+            return True
         if self.choice in ("start", "cancel"):
             if not inviter:
                 await say(interaction, "Only the member who sent the invitation can start it early or withdraw it.")
@@ -633,7 +646,14 @@ class LobbyButton(
             if table.status != "lobby":
                 await say(interaction, "This invitation is no longer open.")
                 return
-            answer = await getattr(lobby, self.choice)(table, interaction.user.id)
+            if self.choice == "join":  # checked again under the lock: two may click for the last seat
+                problem = lobby.join_problem(table, interaction.user)
+                if problem:
+                    await say(interaction, problem)
+                    return
+                answer = await lobby.join(table, interaction.user)
+            else:
+                answer = await getattr(lobby, self.choice)(table, interaction.user.id)
         await say(interaction, answer)
         await lobby.settle(table)
 

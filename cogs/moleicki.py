@@ -108,6 +108,7 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         decks="Packs in play: auto is one for up to 4 players, two for more",
         jokers="Jokers in play: auto is two per pack; fewer is fine",
         quarters="25 cards in play: auto is one per pack; fewer is fine",
+        open="Seats anyone in this channel can take with the Join button",
     )
     @app_commands.guild_only()
     async def start(
@@ -125,18 +126,19 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
         decks: Literal["auto", "1", "2", "3"] = "auto",
         jokers: Literal["auto", "0", "1", "2", "3", "4", "5", "6"] = "auto",
         quarters: Literal["auto", "0", "1", "2", "3"] = "auto",
+        open: app_commands.Range[int, 0, 7] = 0,
     ) -> None:
         invited: list[discord.abc.User] = [
             m for m in (player2, player3, player4, player5, player6, player7, player8) if m is not None
         ]
         if bots is None:
-            bots = 0 if invited else 3
+            bots = 0 if invited or open else 3
         options = {"decks": decks, "jokers": jokers, "quarters": quarters}
         krz_id = await self.krzywicka_member(interaction.guild_id or 0)
-        seat = self.seat_in_line_up(interaction, invited, bots, krz_id)
+        seat = self.seat_in_line_up(interaction, invited, bots + open, krz_id)
         if seat is not None:
             options["krzywicka"] = str(seat)
-        table = await self.start_game(interaction, invited=invited, bots=bots, ai=ai, options=options)
+        table = await self.start_game(interaction, invited=invited, bots=bots, ai=ai, options=options, open_seats=open)
         if table is not None and seat is not None and table.seats[seat].user_id != krz_id:
             log.warning("moleicki #%s: Krzywicka's seat %s does not hold member %s", table.id, seat, krz_id)
 
@@ -146,17 +148,17 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
 
     @staticmethod
     def seat_in_line_up(
-        interaction: discord.Interaction, invited: list[discord.abc.User], bots: int, member_id: int | None
+        interaction: discord.Interaction, invited: list[discord.abc.User], others: int, member_id: int | None
     ) -> int | None:
-        """The seat `member_id` will take: invited members first in order, then the AI
-        seats, then the starter last (GameCog.start_game seats them so)."""
+        """The seat `member_id` will take: invited members first in order, then the open and
+        AI seats (`others`), then the starter last (GameCog.start_game seats them so)."""
         if member_id is None:
             return None
         ids = [m.id for m in invited]
         if member_id in ids:
             return ids.index(member_id)
         if member_id == interaction.user.id:
-            return len(invited) + bots
+            return len(invited) + others
         return None
 
     # -- the Magdalena Krzywicka rule -----------------------------------------------------
