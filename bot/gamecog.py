@@ -71,6 +71,8 @@ class GameCog(commands.GroupCog):
     table_buttons: ClassVar[tuple[tuple[str, str], ...]] = ()
     # a game with its own move panel implements open_panel(interaction, table, note=, page=, edit=)
     has_own_panel: ClassVar[bool] = False
+    # the title the command group goes by (an alias's own, "Authors"); None: the game's
+    variant_title: ClassVar[str | None] = None
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
@@ -265,7 +267,8 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="How to play: a quick start, with the full rules a click away.")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await send_quick_start(interaction, self.game)
+        # an alias (/authors) names its own commands and title over the shared page
+        await send_quick_start(interaction, self.game, group=self.__cog_group_name__, title=self.variant_title)
 
     @app_commands.command(name="claim", description="End a game a player has abandoned (after a day without a move).")
     async def claim(self, interaction: discord.Interaction) -> None:
@@ -311,6 +314,7 @@ def generated_cog(game: type[Game], alias: str | None = None) -> type[GameCog]:
         "game_name": game.name,
         "start": start_command(game, class_name, title, fixed),
         "table_buttons": game.table_buttons,
+        "variant_title": title,
         "__module__": __name__,
     }
     if game.ledger:

@@ -49,10 +49,14 @@ def sections(text: str) -> list[str]:
     return [part.strip() for part in re.split(r"\n(?=## )", text.strip()) if part.strip()]
 
 
-def quick_start(text: str) -> str:
-    """The page's quick start section, or its opening section, without the page title."""
+def quick_start(text: str, variant: str | None = None) -> str:
+    """The page's quick start section (a variant's own, "## Quick start: Authors", when asked
+    for and there), or its opening section, without the page title."""
     parts = sections(text)
-    chosen = next((p for p in parts if p.lower().startswith("## quick start")), None)
+    chosen = None
+    if variant:
+        chosen = next((p for p in parts if p.lower().startswith(f"## quick start: {variant.lower()}")), None)
+    chosen = chosen or next((p for p in parts if p.lower().startswith("## quick start")), None)
     if chosen is None:
         chosen = next((p for p in parts if not p.startswith("# ")), parts[0] if parts else "")
         lead = parts[0] if parts and parts[0].startswith("# ") else ""
@@ -77,13 +81,18 @@ def rule_pages(text: str, size: int = EMBED_LIMIT) -> list[str]:
     return [p for p in pages if p]
 
 
-async def send_quick_start(interaction: discord.Interaction, game: type[Game]) -> None:
+async def send_quick_start(
+    interaction: discord.Interaction, game: type[Game], *, group: str | None = None, title: str | None = None
+) -> None:
+    """The quick start, titled and footed for the command group asked (`/authors` shares Go Fish's page)."""
     text = rules_text(game.name)
+    title, group = title or game.title, group or game.name
     if text is None:
-        await reply(interaction, f"The {game.title} rules are missing; please tell the bot's owner.")
+        await reply(interaction, f"The {title} rules are missing; please tell the bot's owner.")
         return
-    embed = discord.Embed(title=f"{game.title}: quick start", description=quick_start(text))
-    embed.set_footer(text=f"/{game.name} play to move · /{game.name} hand for your cards and moves")
+    variant = title if title != game.title else None
+    embed = discord.Embed(title=f"{title}: quick start", description=quick_start(text, variant))
+    embed.set_footer(text=f"/{group} play to move · /{group} hand for your cards and moves")
     view = discord.ui.View(timeout=None)
     view.add_item(RulesButton(game.name))
     await reply(interaction, embed=embed, view=view)

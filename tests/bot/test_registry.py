@@ -116,6 +116,11 @@ async def test_a_variant_with_its_own_name_has_its_own_commands(simcord_env, wor
     assert len(ask.split()) == 3  # Authors asks for a card: "ask 1 qs"
     played = await player.slash(channel, "authors play", action=ask)
     assert played.response.content.startswith("✅") and table.version == 1
+    rules = (await bob.slash(channel, "authors rules")).response.embeds[0]
+    assert rules.title == "Authors: quick start" and "queen of spades" in rules.description
+    assert rules.footer.text.startswith("/authors play to move")
+    plain = (await bob.slash(channel, "go_fish rules")).response.embeds[0]
+    assert plain.title == "Go Fish: quick start" and "any queens" in plain.description
 
 
 async def test_a_refusal_that_names_a_seat_names_the_member(tiny_relay, simcord_env, world):
