@@ -60,8 +60,9 @@ View (`view(seat)`, JSON-safe; `view(None)` is the public view):
                  or None when the pile is blank
     good_discards [{"top": card, "size": n}] in pile-number order (an empty pile has
                  its 10 as top and size 0); bad_discard count; quarters_left (25s)
-    draw_pile    count; hands: per-seat hand sizes; hand: the viewer's own cards,
-                 sorted low to high in the vector (None in the public view)
+    draw_pile    count; hands and hand_sizes: per-seat hand sizes; hand_no: 1 (one deal)
+    hand         the viewer's own cards, sorted low to high in the vector (None in the
+                 public view)
     known        per seat, cards the whole table saw go into that hand (picked-up
                  piles, gifts) and has not seen leave it
     tableaux     per seat, rows (barriers first, base last) of piles of cards bottom
@@ -108,7 +109,7 @@ from engine.moleicki_deal import (
     check_design,
     deal,
 )
-from engine.moleicki_knowledge import resample
+from engine.moleicki_knowledge import resample, unseen_part
 from engine.moleicki_moves import MoveLists
 from engine.moleicki_notation import (
     PLAY,
@@ -667,6 +668,8 @@ class MoleickiState(MoveLists, PlayRules, State):
             "quarters_left": self.quarters - self.quarters_out,
             "draw_pile": len(self.draw),
             "hands": [len(h) for h in self.hands],
+            "hand_sizes": [len(h) for h in self.hands],  # the shared card-game key; `hands` is the same
+            "hand_no": 1,  # a game is a single deal
             "hand": None if seat is None else sort_for(list(self.hands[seat]), self.vector),
             "known": [sort_for(list(k), self.vector) for k in self.known],
             "tableaux": [public_rows(t) for t in self.tabs],
@@ -684,7 +687,8 @@ class MoleickiState(MoveLists, PlayRules, State):
         return {"hand": sort_for(list(self.hands[seat]), self.vector)}  # the bot asks every move, every member
 
     def hidden_cards(self, seat: int) -> list[str]:
-        return sort_for(list(self.hands[seat]), self.vector)
+        """The seat's hand less the cards the table saw go in (`known`), as every card game's."""
+        return sort_for(unseen_part(self.hands[seat], self.known[seat]), self.vector)
 
     def outcome(self) -> Outcome:
         if self.places is not None:

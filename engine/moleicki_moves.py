@@ -9,6 +9,7 @@ again; any other legal combination is still accepted by parse.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from engine.cards import rank
@@ -127,7 +128,13 @@ class MoveLists:
             by_face.setdefault(rank(c), []).append(c)
             if not is_aargh(c):
                 by_key.setdefault(match_key(c, v), []).append(c)
+        tableau = not self.hands[seat]
         for group in by_face.values():
+            if tableau and len(group) > 1:
+                # Open tableau cards of one face lie on different piles, and which piles
+                # are emptied matters (what lies beneath, which row opens next): offer each.
+                cands += _tableau_choices(group)
+                continue
             cands.append(group[:1])
             if len(group) > 1:
                 cands.append(group)
@@ -154,3 +161,14 @@ class MoveLists:
             tab[r][p].pop()
             extra.append(c)
         return list(hand) + extra if extra else None
+
+
+ALL_SUBSETS_UP_TO = 4  # open cards of one face: every choice of piles up to this many (15 plays)
+
+
+def _tableau_choices(group: list[str]) -> list[list[str]]:
+    """Plays of open tableau cards of one face: every non-empty choice of them while few;
+    beyond that each card alone, then the first two, three, ... (the rest parse still)."""
+    if len(group) <= ALL_SUBSETS_UP_TO:
+        return [list(c) for n in range(1, len(group) + 1) for c in combinations(group, n)]
+    return [[c] for c in group] + [group[:n] for n in range(2, len(group) + 1)]

@@ -81,6 +81,26 @@ def test_picked_up_cards_are_public_knowledge():
     assert state.view(1)["known"][0] == ["QS"]
 
 
+def test_hidden_cards_leave_out_the_cards_the_table_saw_go_in():
+    # common-card-games: hidden_cards is the hand less the cards the table saw go in.
+    state = position([["4D", "5D", "6D"], ["KC", "AC"]], pile=["QS", "KS"])
+    state.apply(0, "pickup")
+    assert sorted(state.hands[0]) == ["4D", "5D", "6D", "KS", "QS"]
+    assert sorted(state.hidden_cards(0)) == ["4D", "5D", "6D"]
+    assert state.view(0)["hand"] != state.hidden_cards(0)
+
+
+def test_views_carry_the_shared_card_game_keys():
+    state = dealt(4, HANDS4)
+    for seat in (None, 2):
+        view = state.view(seat)
+        assert view["hand_sizes"] == view["hands"] == [4, 4, 4, 4]
+        assert view["hand_no"] == 1 and view["dealer"] == 3 and view["game"] == "moleicki"
+    assert {k: v for k, v in state.view(2).items() if k not in ("seat", "hand")} == {
+        k: v for k, v in state.view(None).items() if k not in ("seat", "hand")
+    }
+
+
 def test_determinize_keeps_the_view_and_resamples_hidden_cards():
     state = dealt(4, HANDS4)
     view = state.view(0)
