@@ -244,7 +244,8 @@ class Game:
     def check_players(cls, players: int) -> None:
         if not cls.min_players <= players <= cls.max_players:
             if cls.min_players == cls.max_players:
-                raise ValueError(f"{cls.title} is for exactly {cls.min_players} players.")
+                count = "one player" if cls.min_players == 1 else f"exactly {cls.min_players} players"
+                raise ValueError(f"{cls.title} is for {count}.")
             raise ValueError(f"{cls.title} is for {cls.min_players} to {cls.max_players} players.")
 
     @classmethod

@@ -252,9 +252,10 @@ class FreeCellState(SolitaireState):
             return f"Nothing movable in column {src} fits onto the {pretty(onto)}."
         limit = self.max_run()
         if depth + 1 > limit:
+            free, empty = self.cells.count(None), sum(1 for c in self.tableau if not c)
             return (
-                f"That needs {depth + 1} cards to move at once, but with {self.cells.count(None)} free "
-                f"cell(s) and {sum(1 for c in self.tableau if not c)} empty column(s) you can move {limit}."
+                f"That needs {depth + 1} cards to move at once, but with {free} free cell{'s' * (free != 1)} "
+                f"and {empty} empty column{'s' * (empty != 1)} you can move {limit}."
             )
         return [depth + 1]
 
@@ -376,15 +377,34 @@ class FreeCellState(SolitaireState):
         if plan:
             cmd = self._command(plan[0])
             return self.action_for(cmd)
+        # No win found within the budget: the best-looking move that reaches a position
+        # this game has not stood in yet (a move back would only go round in circles).
+        visited = self._visited()
         best: tuple[int, Action] | None = None
         for action in self.legal_actions(0):
             if action.text.startswith("move"):
                 trial = self.copy()
                 trial.apply(0, action.text)
+                if trial._shape() in visited:
+                    continue
                 score = freecell_solver.evaluate(trial)
                 if best is None or score < best[0]:
                     best = (score, action)
         return best[1] if best else None
+
+    def _shape(self) -> tuple[Any, ...]:
+        """The position as play sees it: which free cell holds a card makes no difference."""
+        cells = tuple(sorted(c for c in self.cells if c))
+        return tuple(map(tuple, self.tableau)), cells, tuple(self.found.values())
+
+    def _visited(self) -> set[tuple[Any, ...]]:
+        """Every position this game has stood in, the current one included."""
+        trial = self.copy()  # its own piles and history list, so undoing leaves self alone
+        seen = {trial._shape()}
+        while trial.history:
+            trial._undo_step()
+            seen.add(trial._shape())
+        return seen
 
     def solvable(self, budget: int = freecell_solver.DEFAULT_BUDGET) -> bool | None:
         """True if the solver wins from here, False if it proved it can't, None if unsure."""

@@ -57,7 +57,7 @@ _PILE_WORDS = {
     "free": "cell",
     "freecells": "cell",
 }
-_SEPARATORS = re.compile(r"->|=>|→|>|-|,|:|/|;")
+_SEPARATORS = re.compile(r"->|=>|→|>|-|–|—|,|:|/|;")
 _WORDS_IN_RANK_ORDER = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen")
 _RANK_WORDS = dict(zip((*_WORDS_IN_RANK_ORDER, "king"), RANKS, strict=True))
 _SUIT_WORDS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
@@ -68,6 +68,8 @@ _CARD_PHRASE = re.compile(
     re.IGNORECASE,
 )
 _CARD_TOKEN = re.compile(r"(10|[2-9ajqkt])([cdhs♣♦♥♠♧♢♡♤])")
+# "A ♥", "10 ♣": a rank, a space, then a suit symbol is one card ("A♥").
+_SPACED_CARD = re.compile(r"\b(10|[2-9ajqkt])\s+([♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 _SYMBOLS = "♣♦♥♠♧♢♡♤"
 ANY_SUIT = "*"  # a token "*A" stands for a rank named without its suit ("ace to foundation")
 
@@ -108,7 +110,8 @@ def split_command(text: str) -> list[str]:
     text = text.rstrip(".!") if text.rstrip(".!") else text
     if len(text) > 1 and text.endswith("?"):
         text = text[:-1]
-    text = re.sub(r"free\s+cells?", "freecell", _CARD_PHRASE.sub(_card_phrase, text), flags=re.IGNORECASE)
+    text = _SPACED_CARD.sub(r"\1\2", _CARD_PHRASE.sub(_card_phrase, text))
+    text = re.sub(r"free\s+cells?", "freecell", text, flags=re.IGNORECASE)
     words = [w for w in _SEPARATORS.sub(" ", text).split() if w.lower() not in _FILLER]
     if words and words[0].lower() in _MOVE_WORDS:
         words = words[1:]

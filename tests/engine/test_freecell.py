@@ -31,6 +31,15 @@ KD 5H 9S 3C 8S 7H 4D JS
 4S TS 2H 5D JC 6C JH QH
 JD KS KC 4H
 """
+DEAL_11982 = """
+AH AS 4H AC 2D 6S TS JS
+3D 3H QS QC 8S 7H AD KS
+KD 6H 5S 4D 9H JH 9S 3C
+JC 5D 5C 8C 9D TD KH 7C
+6C 2C TH QH 6D TC 4S 7S
+JD 7D 8H 9C 2H QD 4C 5H
+KC 8D 2S 3S
+"""
 
 
 def columns_from_rows(rows: str) -> list[list[str]]:
@@ -86,6 +95,17 @@ def test_deal_617_matches_the_published_layout():
     state = GAME.new(1, options={"deal": "617"})
     assert state.tableau == columns_from_rows(DEAL_617)
     assert [len(c) for c in state.tableau] == [7, 7, 7, 7, 6, 6, 6, 6]
+
+
+def test_deal_11982_matches_the_published_layout():
+    assert GAME.new(1, options={"deal": "11982"}).tableau == columns_from_rows(DEAL_11982)
+
+
+@pytest.mark.parametrize("deal", ["11982", "146692"])
+def test_the_famous_unwinnable_deals_cannot_be_won(deal):
+    # The solver's search runs dry (a few seconds for 11982): no line of play wins them.
+    result = freecell_solver.search(GAME.new(1, options={"deal": deal}), budget=1_500_000)
+    assert result.moves is None and result.exhausted
 
 
 def test_microsoft_deal_is_a_permutation_of_the_deck():
@@ -218,6 +238,29 @@ def test_building_must_alternate_colours_and_step_down_by_one():
             state.apply(0, bad)
     state.apply(0, "move 2 3")
     assert state.tableau[2] == ["10D", "9S"]
+
+
+def test_the_jack_of_diamonds_goes_on_either_black_queen_only():
+    # The rule text's example: J♦ on the Q♣ or the Q♠, never on a red queen.
+    state = position([["QC"], ["QS"], ["JD"], ["QH"], ["QD"]])
+    assert {"move 3 1", "move 3 2"} <= {a.text for a in state.legal_actions(0)}
+    for bad in ("move 3 4", "move 3 5"):
+        with pytest.raises(IllegalAction, match="fits onto the Q"):
+            state.apply(0, bad)
+    state.apply(0, "move 3 2")
+    assert state.tableau[1] == ["QS", "JD"] and state.tableau[2] == []
+
+
+def test_a_foundation_starts_with_its_ace_then_builds_up_in_suit():
+    # The rule text's example: the A♣, then the 2♣, then the 3♣.
+    state = position([["KD", "AC"], ["KH", "2C"], ["KS", "3C"], ["2H"]])
+    for bad in ("move 2 f", "move 3 f", "move 4 f"):
+        with pytest.raises(IllegalAction, match="can't go to its foundation yet"):
+            state.apply(0, bad)
+    state.apply(0, "move 1 f")
+    assert state.found["C"] == 2  # the 2♣ follows by itself: a two is always safe
+    state.apply(0, "move 3 f")  # the 3♣ isn't safe yet (red twos are out), so by hand
+    assert state.found["C"] == 3 and state.tableau[2] == ["KS"]
 
 
 # -- free cells ------------------------------------------------------------------
@@ -394,6 +437,8 @@ def test_finish_is_refused_when_the_solver_finds_no_way():
         ("M 1 CELL B", "move 1 b"),
         ("1b", "move 1 b"),
         ("  move   1   c ", "move 1 c"),
+        ("1\u2013a", "move 1 a"),  # an en dash, as phones type "--"
+        ("1 \u2014 b", "move 1 b"),  # an em dash
     ],
 )
 def test_forgiving_parse(typed, canonical):
@@ -433,6 +478,25 @@ def test_hint_is_information_and_the_hint_action_is_counted():
     assert state.hints == 1 and state.moves == 0 and events[0].data["hint"] == hint.text
     state.apply(0, hint.text)
     assert state.moves == 1
+
+
+def test_a_hint_without_a_solution_never_leads_back_to_an_earlier_position(monkeypatch):
+    # With the solver out of its depth, the best-looking move on deal 1 once led back to
+    # where the game had been (and then round that circle for ever).
+    monkeypatch.setattr(freecell_solver, "solve", lambda *args, **kwargs: None)
+    state = GAME.new(1, options={"deal": "1"})
+
+    def shape(s: FreeCellState) -> tuple:
+        return tuple(map(tuple, s.tableau)), tuple(sorted(c for c in s.cells if c)), tuple(s.found.values())
+
+    been = {shape(state)}
+    for _ in range(25):
+        hint = state.hint()
+        if hint is None:
+            break
+        state.apply(0, hint.text)
+        assert shape(state) not in been, hint.text
+        been.add(shape(state))
 
 
 def test_solvable_reports_a_known_winnable_deal():
@@ -489,6 +553,8 @@ def test_dump_load_and_determinize_are_exact_copies():
         ("K♣ to free cell", None),
         ("8♥ to an empty column", None),
         ("9♠ to 5", "move 1 5"),
+        ("A ♦ home", "move 3 f"),
+        ("8 ♥ on 9 ♠", "move 2 1"),
     ],
 )
 def test_natural_move_text(typed, canonical):

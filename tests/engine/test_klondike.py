@@ -460,6 +460,22 @@ def test_hint_prefers_turning_up_a_card_to_shuffling_runs():
     assert state.hint().text != "move 1 3"  # moving the 7♠ on to the 8♥ gains nothing
 
 
+def test_hint_turns_up_a_card_before_playing_the_waste_to_the_tableau():
+    # The 6♥ (waste) fits on the 7♣; the 6♦ on column 2 fits too and uncovers a card.
+    state = position([["7C"], ["QS", "6D"]], down=[0, 1], waste=["6H"], stock=["KD"])
+    assert {"move w 1", "move 2 1"} <= set(texts(state))
+    assert state.hint().text == "move 2 1"
+    state.seen.add("KD")  # nothing to hope for from the stock: still the card to turn up first
+    assert state.hint().text == "move 2 1"
+
+
+def test_a_card_named_with_a_space_before_its_suit():
+    state = position([["7C"], ["QS", "6D"], ["AH"], ["JC"]], down=[0, 1, 0, 0], waste=["10H"])
+    assert state.parse(0, "6 ♦ on 7 ♣").text == "move 2 1"
+    assert state.parse(0, "A ♥ home").text == "move 3 f"
+    assert state.parse(0, "10 ♥ to 4").text == "move w 4"
+
+
 def test_heuristic_player_finishes_games():
     won = 0
     for seed in range(6):
