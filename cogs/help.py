@@ -23,7 +23,8 @@ def help_embed() -> discord.Embed:
     )
     embed = discord.Embed(title="Parlour: card and board games in your server", colour=discord.Colour.dark_green())
     embed.description = (
-        "**Start** a game with `/<game> start`: invite members, or leave the seats to the AI.\n"
+        "**Start** a game with `/<game> start`: invite members, leave seats `open` for anyone here "
+        "to join, or leave them to the AI.\n"
         "**Move** with the table's **Your hand** button (your cards and moves, only you see them), "
         "or type `/<game> play` and pick from the suggestions.\n"
         "**Learn** a game with `/<game> rules`.\n"
