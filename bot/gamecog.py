@@ -242,7 +242,7 @@ class GameCog(commands.GroupCog):
             except IllegalAction:
                 pass
             else:
-                out[exact.text] = f"✓ {exact.label or exact.text}"
+                out[exact.text] = f"✓ {table.fill(exact.label) if exact.label else exact.text}"
         ranked = sorted(((match_rank(a, typed), i, a) for i, a in enumerate(actions)), key=lambda r: (r[0], r[1]))
         for rank, _i, a in ranked:
             if rank < NO_MATCH:

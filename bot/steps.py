@@ -44,11 +44,12 @@ def parts_of(action: Action) -> dict[str, Any]:
     return {"verb": verb, "rest": rest} if rest else {"verb": verb}
 
 
-def key_order(actions: list[Action]) -> list[str]:
+def key_order(actions: list[Action], first: tuple[str, ...] = FIRST_KEYS) -> list[str]:
+    """The parts to ask for, in order: `first` (the game's Game.step_order), then the rest."""
     keys: set[str] = set()
     for a in actions:
         keys.update(parts_of(a))
-    return [k for k in FIRST_KEYS if k in keys] + sorted(keys - set(FIRST_KEYS))
+    return [k for k in first if k in keys] + sorted(keys - set(first))
 
 
 def token(value: Any) -> str:
@@ -62,14 +63,18 @@ def plain(key: str, value: Any) -> str:
     return token(value)
 
 
-def walk(actions: list[Action], path: list[str], describe: Any = plain) -> Step | Action | None:
-    """The next Step, the chosen Action once the path pins one down, or None if the path no longer fits."""
+def walk(
+    actions: list[Action], path: list[str], describe: Any = plain, order: tuple[str, ...] = FIRST_KEYS
+) -> Step | Action | None:
+    """The next Step, the chosen Action once the path pins one down, or None if the path no
+    longer fits. `order` is the game's step order; whoever walks a panel's path must use the
+    one that drew it."""
     remaining = list(actions)
     if not remaining:
         return None
     chosen: list[str] = []
     pos = 0
-    for key in key_order(remaining):
+    for key in key_order(remaining, order):
         if len(remaining) == 1:
             return remaining[0]
         if key == CARDS:

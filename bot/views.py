@@ -179,7 +179,7 @@ BUTTONS_MAX = 10  # more options than this go in a select menu
 def add_step(view: discord.ui.View, table: Table, seat: int, path: list[str], page: int) -> str:
     """The step panel's components for `path`; returns the line saying what to choose."""
     assert table.state is not None
-    step = walk(table.moves(seat), path, describer(table))
+    step = walk(table.moves(seat), path, describer(table), table.game.step_order)
     if step is None:
         return ""
     if not isinstance(step, Step):  # one move left: one button makes it
@@ -457,7 +457,7 @@ async def step_to(interaction: discord.Interaction, table: Table, version: int, 
         note = "The game has moved on since that panel was drawn; here is the current one."
         await open_panel(interaction, table, note=note, edit=True)
         return
-    chosen = walk(table.state.legal_actions(seat), path)
+    chosen = walk(table.state.legal_actions(seat), path, order=table.game.step_order)
     if chosen is None:
         await open_panel(interaction, table, note="That choice no longer fits; start again.", edit=True)
     elif isinstance(chosen, Step):

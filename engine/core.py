@@ -207,6 +207,9 @@ class Game:
     # member's total per server in a ledger, rewritten with the game's state so a hand is
     # never lost or counted twice. None: the game keeps no ledger.
     ledger: ClassVar[str | None] = None
+    # The order the move panel asks for an action's parts (bot/steps.py); parts not named
+    # come after, alphabetically. Go Fish asks whom before what.
+    step_order: ClassVar[tuple[str, ...]] = ("verb", "cards", "to")
     # A view key holding what each seat has staked in a hand still being played (Bourré's
     # "staked", its share of the pot): a match called off mid-hand gives it back, so the
     # ledger still sums to zero. None: nothing is staked.

@@ -81,9 +81,12 @@ _FILLER = frozenset(
 )
 
 
-def rank_words(rank: int, count: int = 2) -> str:
-    """ "queens", "a queen", "2 queens" for narration."""
-    return RANK_SINGULAR[rank] if count == 1 else RANK_PLURAL[rank]
+def handed_words(rank: int, count: int) -> str:
+    """What a hand-over gives, in words: "a queen", "an 8", "an ace", "3 queens"."""
+    if count != 1:
+        return f"{count} {RANK_PLURAL[rank]}"
+    word = RANK_SINGULAR[rank]
+    return ("an " if word[0] in "a8" else "a ") + word
 
 
 # -- notation -----------------------------------------------------------------
@@ -97,13 +100,17 @@ _ACTIONS: dict[str, Action] = {}
 
 
 def ask_action(target: int, rank: int, card: int | None) -> Action:
-    """The Action for an ask, with parts for the step-by-step panel (whom, then what)."""
+    """The Action for an ask, with parts for the step-by-step panel (whom, then what).
+
+    Its label names the seat both ways, "Ask seat 2 ({p2}) for queens", for the bot fills
+    in names ("Ask seat 2 (Bob) for queens"): the table shows names, typed asks use numbers.
+    """
     text = ask_text(target, rank, card)
     hit = _ACTIONS.get(text)
     if hit is None:
         what = pretty(CODES[card]) if card is not None else RANK_PLURAL[rank]
         parts = {"verb": "ask", "to": target, "cards": [CODES[card] if card is not None else RANKS[rank]]}
-        hit = _ACTIONS[text] = Action(text, label=f"Ask seat {target} for {what}", parts=parts)
+        hit = _ACTIONS[text] = Action(text, label=f"Ask seat {target} ({{p{target}}}) for {what}", parts=parts)
     return hit
 
 
@@ -166,6 +173,8 @@ class GoFish(Game):
     name = "go_fish"
     title = "Go Fish"
     aliases: ClassVar[dict[str, tuple[str, dict[str, str]]]] = {"authors": ("Authors", {"variant": "authors"})}
+    # The order the move panel asks for an ask's parts: whom, then what (the spec's two selects).
+    step_order: ClassVar[tuple[str, ...]] = ("verb", "to", "cards")
     min_players = 2
     max_players = 6
     options = (
@@ -296,6 +305,10 @@ class GoFishState(State):
         return out
 
     def parse(self, seat: int, text: str) -> Action:
+        return ask_action(*self._read(seat, text))
+
+    def _read(self, seat: int, text: str) -> tuple[int, int, int | None]:
+        """(target, rank, card or None) of a legal ask; IllegalAction with the reason otherwise."""
         if self.done:
             raise IllegalAction("The game is over.")
         if seat != self.turn:
@@ -304,7 +317,7 @@ class GoFishState(State):
         problem = self._problem(seat, target, rank, card)
         if problem:
             raise IllegalAction(problem)
-        return ask_action(target, rank, card)
+        return target, rank, card
 
     def _problem(self, seat: int, target: int, rank: int, card: int | None) -> str | None:
         """Why this ask is illegal for seat now, or None if it is legal."""
@@ -325,11 +338,7 @@ class GoFishState(State):
 
     # -- applying actions ------------------------------------------------------
     def _apply(self, seat: int, text: str) -> list[Event]:
-        action = self.parse(seat, text)
-        target, card_or_rank = action.parts["to"], action.parts["cards"][0]
-        card = CODE_INDEX[card_or_rank] if self.authors else None
-        rank = card >> 2 if card is not None else RANK_INDEX[card_or_rank]
-        return self._ask(seat, target, rank, card)
+        return self._ask(seat, *self._read(seat, text))
 
     def _ask(self, seat: int, target: int, rank: int, card: int | None) -> list[Event]:
         p, q = f"{{p{seat}}}", f"{{p{target}}}"
@@ -345,7 +354,7 @@ class GoFishState(State):
             self.hands[seat] |= given
             self.know.handed(target, seat, rank, given, given if card is not None else 0)
             n = given.bit_count()
-            got = what if card is not None else f"{n} {rank_words(rank, n)}"
+            got = what if card is not None else handed_words(rank, n)
             data = {"seat": target, "to": seat, "count": n, "rank": RANKS[rank]}
             if card is not None:
                 data["card"] = CODES[card]

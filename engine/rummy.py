@@ -168,6 +168,19 @@ class Rummy(Game):
         ),
     )
 
+    # How the move panel names a step's choices: the piles a turn draws from, and "Lay off".
+    _WORDS: ClassVar[dict[tuple[str, Any], str]] = {
+        ("to", "stock"): "Stock",
+        ("to", "discard"): "Discard pile",
+        ("verb", "layoff"): "Lay off",
+    }
+
+    @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        if isinstance(value, list):
+            return None
+        return cls._WORDS.get((key, value))
+
 
 class TableMeld:
     """A meld on the table: its cards in canonical order and the seat that laid it."""

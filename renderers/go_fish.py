@@ -30,7 +30,6 @@ from renderers.draw import (
     CREAM,
     GOLD,
     INK,
-    MUTED,
     PANEL,
     WHITE,
     banner_height,
@@ -143,9 +142,9 @@ def _panel(canvas: Image.Image, view: dict[str, Any], seat: int, box: tuple[int,
     by = cy + card_size("tiny")[1] + 8
     used = _book_tiles(canvas, books, x0 + 14, by, x1 - x0 - 28, y1 - by - 30)
     known = view.get("known", [[]] * (seat + 1))[seat]
-    if known and by + used + 22 <= y1:
-        line = ellipsize("Holds " + " ".join(known), 19, x1 - x0 - 28)
-        text(canvas, (x0 + 14, max(by + used + 2, y1 - 30)), line, 19, MUTED)
+    if known and by + used + 26 <= y1:  # the table's record of asks, big enough for a phone
+        line = ellipsize("Holds " + " ".join(known), 22, x1 - x0 - 28)
+        text(canvas, (x0 + 14, max(by + used + 2, y1 - 32)), line, 22, CREAM)
 
 
 def _grid(players: int) -> list[tuple[int, int, int, int]]:
@@ -168,6 +167,22 @@ def _background(players: int) -> Image.Image:
     return canvas
 
 
+def _scored(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The bot's `final`, its standings given their books once every book is laid."""
+    final = final_of(view)
+    if final is None or not view.get("over"):
+        return final
+    names = _names(view)
+    books = [len(b) for b in view["books"]]
+    places = final.get("places")
+    if not places or len(places) != len(books):
+        places = [1 + sum(1 for o in books if o > x) for x in books]
+    kind = "pair" if view.get("book_size") == 2 else "book"
+    order = sorted(range(len(books)), key=lambda s: (places[s], s))
+    lines = [f"{places[s]}. {names[s]} · {_count(books[s], kind)}" for s in order]
+    return {**final, "lines": lines, "places": list(places)}
+
+
 def render_table(view: dict[str, Any]) -> bytes:
     return to_png(table_canvas(view), key="go_fish.table", source=_table_sample)
 
@@ -175,7 +190,7 @@ def render_table(view: dict[str, Any]) -> bytes:
 def table_canvas(view: dict[str, Any]) -> Image.Image:
     """The table picture before encoding (tests read its pixels)."""
     players = int(view["players"])
-    final = final_of(view)
+    final = _scored(view)
     canvas = _background(players).copy()
     height = canvas.height
     title = "Authors" if view.get("variant") == "authors" else "Go Fish"
@@ -256,21 +271,25 @@ def hand_canvas(view: dict[str, Any]) -> Image.Image:
     return canvas
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def alt_text(view: dict[str, Any]) -> str:
     names = _names(view)
     title = "Authors" if view.get("variant") == "authors" else "Go Fish"
     parts = [f"{title} table, {view['players']} players, {view.get('stock', 0)} cards in the stock."]
     for seat, name in enumerate(names):
         books = view["books"][seat]
-        kind = "pairs" if view.get("book_size") == 2 else "books"
-        line = f"{name}: {view['hand_sizes'][seat]} cards, {len(books)} {kind}"
+        kind = "pair" if view.get("book_size") == 2 else "book"
+        line = f"{name}: {_count(view['hand_sizes'][seat], 'card')}, {_count(len(books), kind)}"
         if books:
             line += " (" + " ".join(books) + ")"
         if view["known"][seat]:
             line += ", known to hold " + " ".join(view["known"][seat])
         parts.append(line + ".")
-    parts.append(last_line(view).rstrip("!") + ".")
-    final = final_of(view)
+    parts.append(last_line(view).rstrip("!.") + ".")
+    final = _scored(view)
     if final is not None:
         parts.append(final_alt(final))
     elif not view.get("over") and view.get("to_move"):

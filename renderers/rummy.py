@@ -249,17 +249,23 @@ def _kept_band(
 
 
 def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
-    """The bot's `final`, or one built from a match that ended normally."""
+    """The bot's `final` (its standings given their points once the match is played out),
+    or one built from a match that ended normally."""
     final = final_of(view)
-    if final is not None or not view.get("over"):
+    if not view.get("over"):
         return final
     scores = list(view.get("scores") or [0] * len(names))
+    places = list(final["places"]) if final is not None and final.get("places") else None
+    if places is None or len(places) != len(scores):
+        places = [1 + sum(1 for o in scores if o > x) for x in scores]
+    order = sorted(range(len(scores)), key=lambda s: (places[s], -scores[s], s))
+    lines = [f"{places[s]}. {names[s]} · {scores[s]} pts" for s in order]
+    if final is not None:
+        return {**final, "lines": lines, "places": places}
     best = max(scores) if scores else 0
     leaders = [names[s] for s, x in enumerate(scores) if x == best]
     headline = f"{leaders[0]} wins" if len(leaders) == 1 else " and ".join(leaders) + " tie"
-    places = [1 + sum(1 for o in scores if o > x) for x in scores]
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    return {"headline": headline, "lines": [f"{names[s]} {scores[s]}" for s in order], "places": places}
+    return {"headline": headline, "lines": lines, "places": places}
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
