@@ -72,7 +72,8 @@ class Table:
     deadline: datetime | None = None
     created_at: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    log: deque[str] = field(default_factory=lambda: deque(maxlen=6), repr=False)
+    # the channel log under the picture: enough lines for a round of 8-seat passes after a play
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=10), repr=False)
     buried: int = 0  # channel messages posted since the table message
     dm_closed: set[int] = field(default_factory=set, repr=False)
     # seat -> the private view keys the member was last shown (in a picture, or in words at a

@@ -170,6 +170,7 @@ STEP_PROMPTS = {
     "verb": "what to do",
     "cards": "a card",
     "to": "where (or whom)",
+    "suit": "a suit",
     "meld": "which meld",
     "move": "which move",
 }

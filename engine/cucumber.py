@@ -373,6 +373,7 @@ class CucumberState(State):
         self.last_hand = {"hand_no": self.hand_no, "taker": taker, "penalty": penalty, "trick": _trick_dicts(trick)}
         if self.scores[taker] > LIMIT:
             events.append(self._over_limit(taker))
+            self.last_hand["result"] = events[-1].kind  # "cucumber" or "eliminated", for the table
         if self._active_count() == 1:
             winner = self.eliminated.index(False)
             self.turn = None

@@ -132,7 +132,7 @@ def play_action(cards: list[str]) -> Action:
 
 
 def suit_action(s: str) -> Action:
-    return Action(f"suit {s.lower()}", f"Call {SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", {"verb": "suit", "to": s})
+    return Action(f"suit {s.lower()}", f"Call {SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", {"verb": "suit", "suit": s})
 
 
 def draw_action(count: int) -> Action:
@@ -148,6 +148,13 @@ class JackChangeIt(Game):
     title = "Jack Change It"
     min_players = 2
     max_players = 6
+
+    @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        """The panel's suit picker names each suit in full ("♦ Diamonds"), not by its letter."""
+        if key == "suit" and value in SUIT_NAMES:
+            return f"{SUIT_SYMBOLS[value]} {SUIT_NAMES[value].title()}"
+        return None
 
 
 # -- the state ----------------------------------------------------------------

@@ -239,8 +239,16 @@ class SnipSnapSnoremState(State):
             "last": self.last,
             "passes": self.passes[:],
             "passed": [sorted(p, key=RANKS.index) for p in self.passed],
+            "snorem": self._snorem(),
             "winner": self.winner,
         }
+
+    def _snorem(self) -> list[str]:
+        """The four cards of the rank a Snorem just finished, in play order, until the next lead
+        (the table shows Snip, Snap and Snorem under them); empty otherwise."""
+        if self.pile or self.last is None or len(self.done) < 4:
+            return []
+        return self.done[-4:]
 
     def hidden_cards(self, seat: int) -> list[str]:
         """Every card in hand: all were dealt face down."""

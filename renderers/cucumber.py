@@ -67,6 +67,9 @@ _OUT_PANEL = (30, 30, 34, 190)
 _EXTRA_COLORS: tuple[Color, ...] = ((255, 214, 110), (120, 220, 220), (240, 140, 200))
 _COLORS = SEAT_COLORS + _EXTRA_COLORS
 _VALUES = {"A": 14, "K": 13, "Q": 12, "J": 11}
+_CUKE_PX = 52  # a cucumber mark's width on the scoreboard
+_A_RANK = {"A": "an ace", "K": "a king", "Q": "a queen", "J": "a jack", "8": "an 8"}
+_RESULT = {"cucumber": " - a cucumber!", "eliminated": " - out!"}
 
 
 def _value(card: str) -> int:
@@ -186,8 +189,8 @@ def _seat_panel(canvas: Image.Image, view: dict[str, Any], seat: int, names: lis
     color = _COLORS[seat % len(_COLORS)]
     d.ellipse((x0 + 12, y0 + 16, x0 + 26, y0 + 30), fill=_GREY if out else color)
     name = names[seat] + (" (you)" if view.get("seat") == seat else "")
-    dealer = view.get("dealer") == seat
-    room = x1 - x0 - 44 - (34 if dealer else 0)
+    dealer = view.get("dealer") == seat and not out  # the last hand's dealer may go out in it
+    room = x1 - x0 - 44 - (34 if dealer else 52 if out else 0)
     text(
         d, (x0 + 32, y0 + 23), ellipsize(name, 24, room, bold=True), 24, MUTED if out else WHITE, bold=True, anchor="lm"
     )
@@ -200,13 +203,13 @@ def _seat_panel(canvas: Image.Image, view: dict[str, Any], seat: int, names: lis
     sx = x0 + 14 + text_size(str(score), 44, True)[0] + 6
     text(d, (sx, y0 + 80), "pts", 18, MUTED, anchor="lm")
     marks = 2 if out else int(_list(view, "cucumbers", n, 0)[seat])
-    cx = x0 + 100
+    cx = max(x0 + 100, sx + text_size("pts", 18)[0] + 4)
     for _ in range(marks):
-        cuke = _cucumber(48, out)
-        canvas.alpha_composite(cuke, (cx, y0 + 42))
-        cx += cuke.width - 6
-    if out:
-        text(d, (x1 - 14, y0 + 74), "OUT", 24, (230, 120, 110), bold=True, anchor="rm")
+        cuke = _cucumber(_CUKE_PX if out else _CUKE_PX + 6, out)
+        canvas.alpha_composite(cuke, (cx, y0 + 40))
+        cx += cuke.width - 4
+    if out:  # on the name's line, clear of the cucumbers (an eliminated seat never deals)
+        text(d, (x1 - 14, y0 + 23), "OUT", 24, (230, 120, 110), bold=True, anchor="rm")
     else:
         left = int(_list(view, "hand_sizes", n, 0)[seat])
         text(d, (x1 - 14, y0 + 68), str(left), 30, WHITE, bold=True, anchor="rm")
@@ -250,6 +253,9 @@ def _earlier(canvas: Image.Image, view: dict[str, Any], players: int) -> None:
     played = list(view.get("played") or [])
     y = _trick_top(players) + _TRICK_H
     text(d, (_PAD + 4, y), "EARLIER TRICKS", 18, MUTED, bold=True)
+    if not view.get("final"):
+        rule = "Head with an equal or higher card" if view.get("heading") == "equal" else "Head with a higher card"
+        text(d, (TABLE_WIDTH - _PAD - 4, y), rule, 18, MUTED, bold=True, anchor="ra")
     if not played:
         text(d, (_PAD + 4 + 190, y), "none yet this hand", 18, MUTED)
         return
@@ -266,19 +272,28 @@ def _footer(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None
     y = canvas.height - _FOOT_H / 2 - 4
     last = view.get("last_hand")
     if not last or last.get("taker") not in range(len(names)):
-        rule = "Heading: equal or higher" if view.get("heading") == "equal" else "Heading: higher"
-        text(d, (TABLE_WIDTH / 2, y), f"{rule} - avoid taking the last trick", 20, MUTED, anchor="mm")
+        tip = "Avoid taking the last trick: over 21 points earns a cucumber, two and you're out"
+        text(d, (TABLE_WIDTH / 2, y), ellipsize(tip, 20, TABLE_WIDTH - 40), 20, MUTED, anchor="mm")
         return
     card = str(last["trick"][-1]["card"]) if last.get("trick") else ""
     for p in last.get("trick") or []:
         if p.get("seat") == last["taker"]:
             card = str(p["card"])
-    msg = f"Hand {last['hand_no']}: {names[last['taker']]} took the last trick with a {card[:-1]}, +{last['penalty']}"
-    text(d, (TABLE_WIDTH / 2, y), ellipsize(msg, 26, TABLE_WIDTH - 40), 26, CREAM, anchor="mm")
+    what = _A_RANK.get(card[:-1], f"a {card[:-1]}")
+    result = _RESULT.get(str(last.get("result")), "")
+    msg = f"Hand {last['hand_no']}: {names[last['taker']]} took the last trick with {what}, +{last['penalty']}{result}"
+    colour = (230, 120, 110) if result else CREAM
+    text(d, (TABLE_WIDTH / 2, y), ellipsize(msg, 26, TABLE_WIDTH - 40), 26, colour, anchor="mm")
+
+
+def _ranking(final: dict[str, Any]) -> list[str]:
+    return [clean(str(s)) for s in final.get("lines") or []]
 
 
 def _final_banner(canvas: Image.Image, final: dict[str, Any], players: int) -> None:
-    lines = [clean(str(s)) for s in final.get("lines") or []][:4]
+    ranked = _ranking(final)
+    # every place fits: three to a line once there are more than four
+    lines = ranked if len(ranked) <= 4 else ["   ".join(ranked[i : i + 3]) for i in range(0, len(ranked), 3)]
     y0 = _trick_top(players)
     y1 = y0 + 84 + 34 * len(lines)
     band = Image.new("RGBA", (TABLE_WIDTH, y1 - y0), (10, 14, 12, 245))
@@ -380,13 +395,21 @@ def alt_text(view: dict[str, Any]) -> str:
     head = f"Cucumber, hand {view.get('hand_no', 1)}"
     final = view.get("final")
     if isinstance(final, dict):
-        return f"{head}, game over: {clean(str(final.get('headline') or ''))}. {'; '.join(seats)}."
+        headline = clean(str(final.get("headline") or "")).rstrip(".")
+        return f"{head}, game over: {headline}. {'; '.join(seats)}. Ranked: {', '.join(_ranking(final))}."
     trick = [f"{names[p['seat']]} {p['card'][:-1]}" for p in view.get("trick") or [] if p["seat"] in range(n)]
     where = f"trick {view.get('trick_no', 1)} of {TRICKS}"
     in_play = f"in play: {', '.join(trick)}" if trick else "no card in play yet"
     movers = [names[s] for s in view.get("to_move") or [] if s in range(n)]
     turn = f" {movers[0]} to play." if movers and not view.get("over") else ""
-    return f"{head}, {where}, {in_play}. {'; '.join(seats)}.{turn}"
+    last = view.get("last_hand")
+    before = ""
+    if isinstance(last, dict) and last.get("taker") in range(n):
+        result = {"cucumber": ", a cucumber", "eliminated": ", and is out"}.get(str(last.get("result")), "")
+        taker = names[last["taker"]]
+        before = f" Hand {last.get('hand_no')}: {taker} took the last trick, +{last.get('penalty')}{result}."
+    rule = " Heading needs an equal or higher card." if view.get("heading") == "equal" else ""
+    return f"{head}, {where}, {in_play}. {'; '.join(seats)}.{turn}{before}{rule}"
 
 
 def _palette_source() -> Image.Image:

@@ -53,6 +53,7 @@ from renderers.seat_ring import (
     seat_centers,
     seat_panel,
 )
+from renderers.snip_snap_snorem import ranked_lines
 
 __all__ = [
     "DEBT",
@@ -83,8 +84,8 @@ _LABEL = (222, 236, 226)
 def _final(view: dict[str, Any], names: list[str], reason: str) -> tuple[str, list[str]] | None:
     """(headline, lines) once the game is over: the bot's `final` if given, else from the view."""
     final = view.get("final")
-    if isinstance(final, dict):
-        return str(final.get("headline") or "Game over"), [str(x) for x in final.get("lines") or []]
+    if isinstance(final, dict):  # places shared on one line, so six seats fit the banner's three
+        return str(final.get("headline") or "Game over"), ranked_lines(final, names)
     if not view.get("over"):
         return None
     winner = view.get("winner")

@@ -85,23 +85,34 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
 
 
 def _centre(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
+    if view.get("over"):
+        return  # the result banner takes the centre
     d = ImageDraw.Draw(canvas)
     pile = [str(c) for c in view.get("pile") or []][:4]
     want = view.get("rank")
     over = bool(view.get("over"))
+    # Just after a Snorem its four cards stay in view, "Snorem" under the last, until the next lead.
+    snorem = [str(c) for c in view.get("snorem") or []][:4] if not pile and not over else []
     # A winning Snorem ends the game with the pile cleared: no new rank is coming.
-    title = f"Match: {want}" if want else "" if over else "New rank"
+    title = f"Match: {want}" if want else "Snorem!" if snorem else "" if over else "New rank"
     if title:
         text(d, (_CENTER[0], PILE_Y - 36), title, 40, GOLD, bold=True, anchor="mm", shadow=(0, 0, 0))
-    if pile:
-        boxes = pile_boxes(len(pile))
-        paste_row(canvas, pile, (boxes[0][0], PILE_Y), _PILE_CARD, gap=_PILE_STEP - card_size(_PILE_CARD)[0])
+    shown = pile or snorem
+    if shown:
+        boxes = pile_boxes(len(shown))
+        paste_row(canvas, shown, (boxes[0][0], PILE_Y), _PILE_CARD, gap=_PILE_STEP - card_size(_PILE_CARD)[0])
         for i, (x0, _, x1, y1) in enumerate(boxes):
             if _WORDS[i]:
                 # Overlapped cards show only their left strip: the word sits under that strip.
-                cx = (x0 + x0 + _PILE_STEP) / 2 if i < len(pile) - 1 else (x0 + x1) / 2
-                text(d, (cx, y1 + 16), _WORDS[i], 20, CREAM, bold=True, anchor="mm")
-    else:
+                cx = (x0 + x0 + _PILE_STEP) / 2 if i < len(shown) - 1 else (x0 + x1) / 2
+                colour = GOLD if i == 3 else CREAM
+                text(d, (cx, y1 + 16), _WORDS[i], 22, colour, bold=True, anchor="mm")
+    if snorem:
+        leader = [names[s] for s in view.get("to_move") or [] if 0 <= s < len(names)]
+        if leader:
+            line = ellipsize(f"{leader[0]} leads a new rank", 20, 300)
+            text(d, (_CENTER[0], PILE_Y + card_size(_PILE_CARD)[1] + 46), line, 20, MUTED, anchor="mm")
+    elif not pile:
         done = int(view.get("discards") or 0)
         note = "Any card may be led" if not over else ""
         text(d, (_CENTER[0], PILE_Y + 50), note, 24, MUTED, anchor="mm")
@@ -114,10 +125,24 @@ def _centre(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None
         text(d, (_CENTER[0], PILE_Y + card_size(_PILE_CARD)[1] + 46), line, 20, MUTED, anchor="mm")
 
 
+def ranked_lines(final: dict[str, Any], names: list[str]) -> list[str]:
+    """The bot's final places as at most three lines, seats sharing a place on one line
+    ("2. dave, hal"), so a ranking of eight still fits the result banner."""
+    places = final.get("places")
+    lines = [str(x) for x in final.get("lines") or []]
+    if not isinstance(places, list) or len(places) != len(names) or len(lines) <= 3:
+        return lines
+    if not all(isinstance(p, int) for p in places):
+        return lines
+    groups = [(p, [names[i] for i, q in enumerate(places) if q == p]) for p in sorted(set(places))]
+    out = [f"{p}. {', '.join(who)}" for p, who in groups]
+    return [*out[:2], " · ".join(out[2:])] if len(out) > 3 else out
+
+
 def _final(view: dict[str, Any], names: list[str]) -> tuple[str, list[str]] | None:
     final = view.get("final")
     if isinstance(final, dict):
-        return str(final.get("headline") or "Game over"), [str(x) for x in final.get("lines") or []]
+        return str(final.get("headline") or "Game over"), ranked_lines(final, names)
     if not view.get("over"):
         return None
     winner = view.get("winner")
@@ -197,6 +222,8 @@ def alt_text(view: dict[str, Any]) -> str:
     pile = [str(c) for c in view.get("pile") or []]
     if pile:
         parts.append(f"Cards of the rank in play: {' '.join(pretty(c) for c in pile)}.")
+    elif view.get("snorem") and not view.get("over"):
+        parts.append(f"Snorem! The rank is complete: {' '.join(pretty(str(c)) for c in view['snorem'])}.")
     passes = [names[s] for s in view.get("passes") or [] if 0 <= s < len(names)]
     if passes:
         parts.append(f"Passed: {', '.join(passes)}.")
