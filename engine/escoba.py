@@ -209,6 +209,18 @@ def score_piles(piles: list[list[str]], escobas: list[int]) -> dict[str, Any]:
     }
 
 
+SHEET_ROWS = (("cards", "most cards"), ("oros", "most oros"), ("siete", "siete de velo"), ("setenta", "la setenta"))
+
+
+def _earned(result: dict[str, Any], side: int) -> str:
+    """What a side scored in a hand, in words: " (most cards, the 7♦, 2 escobas)", or ""."""
+    won = [words for key, words in SHEET_ROWS if result.get(key) == side]
+    sweeps = int(result["escobas"][side])
+    if sweeps:
+        won.append(f"{sweeps} escoba{'s' if sweeps != 1 else ''}")
+    return f" ({', '.join(won)})" if won else ""
+
+
 def read_move(text: str) -> tuple[str, list[str] | None]:
     """(card, taken cards or None for a lay) from forgiving text; IllegalAction if unreadable."""
     tokens = text.translate(_SIGNS).lower().replace(",", " ").split()
@@ -594,9 +606,10 @@ class EscobaState(State):
         return " and ".join(f"{{p{s}}}" for s in self.side_seats()[side])
 
     def _hand_text(self, result: dict[str, Any]) -> str:
-        parts = [f"{self._side_words(i)} {p}" for i, p in enumerate(result["points"])]
+        """The hand's score sheet in one line: each side's points and what earned them."""
+        parts = [f"{self._side_words(i)} {p}{_earned(result, i)}" for i, p in enumerate(result["points"])]
         totals = ", ".join(str(x) for x in self.scores)
-        return f"Hand {self.hand_no} scores: " + ", ".join(parts) + f" (match {totals})."
+        return f"Hand {self.hand_no} scores: " + "; ".join(parts) + f" (match {totals})."
 
     # -- information ----------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -132,7 +132,7 @@ def _seat(canvas: Image.Image, center: tuple[int, int], info: dict[str, Any]) ->
         paste_card(canvas, back_image("tiny"), (x0 + 8 + i * 5, fy), shadow=i == 0)
     if upcard:
         paste_card(canvas, card_image(upcard, "tiny"), (x0 + 8 + max(0, backs) * 5, fy))
-    tx = x0 + 8 + bw + 16
+    tx = x0 + 8 + 3 * 5 + bw + 10  # past the widest stack (three backs, or two and the upcard)
     room = x0 + w - 10 - tx
     text(d, (tx, y0 + 10), ellipsize(info["name"], 24, room, bold=True), 24, WHITE if moving else CREAM, bold=True)
     chips = info["chips"]

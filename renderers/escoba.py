@@ -259,6 +259,57 @@ def _side_panel(
         paste_card(canvas, card_image(SIETE, "tiny", faces=FACES), (x1 - 12 - bw, by), shadow=False)
 
 
+_SHEET_ROWS = (("cards", "Most cards"), ("oros", "Most oros"), ("siete", "Siete de velo"), ("setenta", "Setenta"))
+
+
+def _score_sheet(canvas: Image.Image, top: int, view: dict[str, Any], sides: list[list[int]], names: list[str]) -> None:
+    """The last hand's score sheet: a row per way to score, a column per side, then the totals."""
+    sheet = view.get("last_hand") or {}
+    points = list(sheet.get("points") or [])
+    if not points:
+        return
+    d = ImageDraw.Draw(canvas)
+    row_h, label_w = 30, 190
+    width = min(TABLE_SIZE[0] - 2 * _PAD, label_w + 170 * len(sides))
+    x0 = (TABLE_SIZE[0] - width) // 2
+    rows = 9
+    y0 = top
+    rounded_box(canvas, (x0, y0, x0 + width, y0 + 14 + rows * row_h), 12, fill=(10, 28, 20, 255), outline=GOLD, width=2)
+    col = (width - label_w - 12) / len(sides)
+    escobas = list(sheet.get("escobas") or [])
+    scores = list(view.get("scores") or [])
+    hand_no = int(view.get("hand_no") or 0)
+    title = f"Hand {hand_no} score sheet" if hand_no else "Score sheet"
+    text(d, (x0 + width // 2, y0 + 7 + row_h // 2), title, 22, GOLD, bold=True, anchor="mm")
+    for i, side in enumerate(sides):
+        cx = x0 + label_w + col * i + col / 2
+        who = " & ".join(names[s] for s in side if 0 <= s < len(names))
+        colour = SIDE_COLOURS[i % len(SIDE_COLOURS)]
+        y = y0 + 7 + row_h + row_h // 2
+        text(d, (cx, y), ellipsize(who, 18, int(col) - 8, True), 18, colour, bold=True, anchor="mm")
+    lines: list[tuple[str, list[str], bool]] = []
+    for key, label in _SHEET_ROWS:
+        lines.append((label, ["1" if sheet.get(key) == i else "–" for i in range(len(sides))], False))
+    lines.append(
+        (
+            "Escobas",
+            [str(int(escobas[i])) if i < len(escobas) and escobas[i] else "–" for i in range(len(sides))],
+            False,
+        )
+    )
+    lines.append(("This hand", [str(int(points[i])) if i < len(points) else "0" for i in range(len(sides))], True))
+    lines.append(("Match", [str(int(scores[i])) if i < len(scores) else "0" for i in range(len(sides))], True))
+    for r, (label, cells, total) in enumerate(lines, start=2):
+        y = y0 + 7 + r * row_h + row_h // 2
+        if total:
+            d.line(((x0 + 12, y - row_h // 2), (x0 + width - 12, y - row_h // 2)), fill=MUTED, width=1)
+        text(d, (x0 + 14, y), label, 20, WHITE if total else _LABEL, bold=total, anchor="lm")
+        for i, cell in enumerate(cells):
+            cx = x0 + label_w + col * i + col / 2
+            colour = GOLD if cell not in ("–", "0") else MUTED
+            text(d, (cx, y), cell, 22, colour, bold=True, anchor="mm")
+
+
 def _table_image(view: dict[str, Any]) -> Image.Image:
     players = _players(view)
     names = names_of(view, players)
@@ -286,7 +337,10 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
         who = " & ".join(names[s] for s in side if 0 <= s < players)
         won = bool(places) and all(0 <= s < len(places) and places[s] == 1 for s in side)
         _side_panel(canvas, box, view, i, who, won)
-    if final is not None:
+    if final is not None and view.get("last_hand"):  # the result up top, the last hand's sheet below it
+        _top, bottom = final_banner(canvas, final, 0)
+        _score_sheet(canvas, bottom + 8, view, sides, names)
+    elif final is not None:
         final_banner(canvas, final, BOARD_BOX[1] + (BOARD_BOX[3] - BOARD_BOX[1]) // 2)
     return canvas
 
@@ -420,6 +474,19 @@ def alt_text(view: dict[str, Any]) -> str:
         if SIETE in pile:
             bits.append("the 7 of oros")
         parts.append(f"{who}: " + ", ".join(bits) + ".")
+    sheet = view.get("last_hand") or {}
+    if sheet.get("points"):
+        hand_no = int(view.get("hand_no") or 0) - (0 if final is not None or view.get("over") else 1)
+        rows = []
+        for i, side in enumerate(sides):
+            who = " & ".join(names[s] for s in side if 0 <= s < players)
+            won = [label.lower() for key, label in _SHEET_ROWS if sheet.get(key) == i]
+            sweeps = list(sheet.get("escobas") or [])
+            if i < len(sweeps) and sweeps[i]:
+                won.append(f"{sweeps[i]} escoba{'s' if sweeps[i] != 1 else ''}")
+            points = int(sheet["points"][i]) if i < len(sheet["points"]) else 0
+            rows.append(f"{who} {points}" + (f" ({', '.join(won)})" if won else ""))
+        parts.append(f"Hand {hand_no} score sheet: " + "; ".join(rows) + ".")
     return " ".join(parts)[:1000]
 
 

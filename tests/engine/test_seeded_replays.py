@@ -10,7 +10,8 @@ of those outputs changes a digest. A deliberate rules or view change retakes the
 game in the same commit, and says which (Bourré's `staked` view key, checked to be the only
 difference; Hand and Foot's pickups and card codes; Hickory Dickory's bonus-favor delivery and
 sorted Spotter hand; Moleicki's `hand_sizes` and `hand_no` keys and its tableau's choice of
-piles, checked to be the only differences).
+piles, checked to be the only differences; Escoba's end-of-hand line naming what scored,
+checked against the old engine with that line's text left out).
 """
 
 from __future__ import annotations
@@ -105,17 +106,17 @@ EXPECTED = {
     ("bourre", 8, "", 2): "126c927fa4630841d905522457ac0163d4461ee4abb8eb2b01026a1903c74e85",
     ("bourre", 4, "ante=5,hands=1", 3): "c89eddb02600e6dc75b30de14cbd4d7494cc752a9558c1cb8422fcc88c0223d5",
     ("bourre", 6, "ante=2,hands=5", 4): "45e805696bac8095faf3f6f0824248eeef16e83620923383abeb42f9821f1132",
-    ("escoba", 2, "", 0): "d3ac15a8365f17dbf969323b30653441853ba4ec8957a2fe99a8cae88e1f5c86",
-    ("escoba", 2, "", 1): "c0c6bb626c5db6366180d5b1f3c98cd36a058651fd4b203c852ab34fd1dd471b",
-    ("escoba", 2, "", 2): "8fb2cb0b0a55637c38e90f9a7997eb0af2f952e13b4f1ee22d3e4eb30cafe7cc",
-    ("escoba", 3, "", 0): "0df15e4cd8d1383e0fc24800c7cf3aa95b00c41fd89966bf49ed1b2bc1e6f004",
-    ("escoba", 3, "", 1): "0464bd2f19eed40dab267e8497986a4d2e33a196b5d2f5ec2397ca32bf36a3fa",
-    ("escoba", 3, "", 2): "5f67bcf9465937a5eb3e2bf89b897c0c6b20f66ce6da9a7ba384b82af2651f26",
-    ("escoba", 4, "", 0): "85d2a8df38a1716109a39ec29a481b6b3beae89726c455a4e44e2d2971cb51f4",
-    ("escoba", 4, "", 1): "88060f7fb659b295fc754a6da98e0835150bac4d9371673035931089d63bd059",
-    ("escoba", 4, "", 2): "c26a89ffde7dd43557e416f5772f5ecc512474eb1e2c67a6e27586d483863aa3",
-    ("escoba", 4, "partnerships=off", 3): "308fa3ffef7cddccd4823b233745483deeb8a54f81893e6299fe17d046252d9f",
-    ("escoba", 2, "target=11", 4): "d3d3e5ebd2276ef57859672cf813b762d90bb125b7dc38ed53ffedae6fa223a1",
+    ("escoba", 2, "", 0): "8b630a6dd3f595b43bd4177c13a9b75988aa37b70ce8a34f72c3002554c1510a",
+    ("escoba", 2, "", 1): "6f0f1bde101b978774399eaad00ac361950369465249fa7185a5271bc31836d5",
+    ("escoba", 2, "", 2): "6e8f1545f065e198a94b755e79f4f10c7700eabe5f330ed43d5ee44c6579f15a",
+    ("escoba", 3, "", 0): "3d281e3cb62a3b98361b251c983670dbbb075c62c23efa763391bfbcf002fe37",
+    ("escoba", 3, "", 1): "ddc108d05742ba3a30478c49d4e123da7b59b9bb95a31ac9dc6e23e9600afaf0",
+    ("escoba", 3, "", 2): "a7af8f6173db699489896e147a09eb42a018ed8dd4e7b6faca6d29c091370f1a",
+    ("escoba", 4, "", 0): "7bcd39f874ffa8971b3a3cdd7645dfadb175c6f72716b6733583826dd7298715",
+    ("escoba", 4, "", 1): "9d6a6fc73146b1279ee0eb22ddfe76cd4ec92556648ea807894b4a163e93859d",
+    ("escoba", 4, "", 2): "456aaf8a3e86fb7b05b0c99875156ed5063af00b5cbfb0ccc36dc43c24ab6fc9",
+    ("escoba", 4, "partnerships=off", 3): "62b2ce8a466dd283cac013135a3a0b3d3e6e5ee5078f66ebc0448309540d1352",
+    ("escoba", 2, "target=11", 4): "b5dadec31fe8119a2fd5dd1e10c0336cb95c82db1a1e69d7b2cecb0d71abcffe",
 }
 
 
