@@ -125,8 +125,8 @@ def play_action(verb: str, card: str, target: int, own: bool, colour: int | None
     parts: dict[str, Any] = {"verb": verb, "cards": [card], "to": target}
     if verb == "discard":
         return Action(f"discard {card.lower()}", f"Discard {shown}", {"verb": verb, "cards": [card]})
-    if verb == "deliver":
-        return Action(f"deliver {card.lower()}", f"Deliver {shown}", {"verb": verb, "cards": [card]})
+    if verb == "deliver":  # always onto your own pile; `to` names it for the move panel
+        return Action(f"deliver {card.lower()}", f"Deliver {shown}", parts)
     other = f"{{p{target}}}"  # the bot fills in the seat's name
     whose = "your" if own else f"{other}'s"
     if verb == "limit":
@@ -194,6 +194,13 @@ class MilkRun(Game):
     max_players = 8
     # One pack with two jokers per seat, shuffled together: the pack count follows the seats.
     deck = Deck(jokers=2)
+    # The move panel asks for the card, then where: whose pile (or the discard pile), then
+    # which of its piles when the card could go on more than one.
+    step_order: ClassVar[tuple[str, ...]] = ("cards", "to", "verb")
+
+    @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        return "Discard pile" if key == "to" and value is None else None
 
 
 # -- the state ----------------------------------------------------------------

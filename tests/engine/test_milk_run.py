@@ -445,7 +445,7 @@ def test_every_listed_action_round_trips_and_carries_parts():
     assert by["limit 2c to 1"].parts == {"verb": "limit", "cards": ["2C"], "to": 1}
     assert by["go jk red to 1"].parts == {"verb": "go", "cards": ["JK"], "colour": "red", "to": 1}
     assert by["go jk black to 1"].parts["colour"] == "black"
-    assert by["deliver 5s"].parts == {"verb": "deliver", "cards": ["5S"]}
+    assert by["deliver 5s"].parts == {"verb": "deliver", "cards": ["5S"], "to": 0}  # your own pile, always
     assert by["discard 5s"].parts == {"verb": "discard", "cards": ["5S"]}
     assert by["go ad to 1"].label == "Stop {p1} with A♦"  # the bot fills in the name
     assert by["limit 9h"].label == "Limit 9♥ on your pile"
