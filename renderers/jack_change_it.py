@@ -48,12 +48,12 @@ from renderers.seat_ring import (
     hand_picture,
     header_status,
     names_of,
+    ranked_lines,
     result_banner,
     ring_chrome,
     seat_centers,
     seat_panel,
 )
-from renderers.snip_snap_snorem import ranked_lines
 
 __all__ = [
     "DEBT",

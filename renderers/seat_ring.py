@@ -44,6 +44,7 @@ __all__ = [
     "hand_picture",
     "header_status",
     "names_of",
+    "ranked_lines",
     "result_banner",
     "ring_chrome",
     "seat_centers",
@@ -127,6 +128,20 @@ def result_banner(
     text(d, (center[0], y0 + 44), ellipsize(clean(headline), 40, room, True), 40, GOLD, bold=True, anchor="mm")
     for i, line in enumerate(shown):
         text(d, (center[0], y0 + 92 + 32 * i), ellipsize(line, 24, room), 24, CREAM, anchor="mm")
+
+
+def ranked_lines(final: dict[str, Any], names: list[str]) -> list[str]:
+    """The bot's final places as at most three lines, seats sharing a place on one line
+    ("2. dave, hal"), so a ranking of eight still fits the result banner."""
+    places = final.get("places")
+    lines = [str(x) for x in final.get("lines") or []]
+    if not isinstance(places, list) or len(places) != len(names) or len(lines) <= 3:
+        return lines
+    if not all(isinstance(p, int) for p in places):
+        return lines
+    groups = [(p, [names[i] for i, q in enumerate(places) if q == p]) for p in sorted(set(places))]
+    out = [f"{p}. {', '.join(who)}" for p, who in groups]
+    return [*out[:2], " · ".join(out[2:])] if len(out) > 3 else out
 
 
 @functools.cache

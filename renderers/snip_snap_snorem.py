@@ -33,6 +33,7 @@ from renderers.seat_ring import (
     hand_picture,
     header_status,
     names_of,
+    ranked_lines,
     result_banner,
     ring_chrome,
     seat_centers,
@@ -123,20 +124,6 @@ def _centre(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None
     if passes and not over:
         line = ellipsize("Passed: " + ", ".join(passes), 20, 300)
         text(d, (_CENTER[0], PILE_Y + card_size(_PILE_CARD)[1] + 46), line, 20, MUTED, anchor="mm")
-
-
-def ranked_lines(final: dict[str, Any], names: list[str]) -> list[str]:
-    """The bot's final places as at most three lines, seats sharing a place on one line
-    ("2. dave, hal"), so a ranking of eight still fits the result banner."""
-    places = final.get("places")
-    lines = [str(x) for x in final.get("lines") or []]
-    if not isinstance(places, list) or len(places) != len(names) or len(lines) <= 3:
-        return lines
-    if not all(isinstance(p, int) for p in places):
-        return lines
-    groups = [(p, [names[i] for i, q in enumerate(places) if q == p]) for p in sorted(set(places))]
-    out = [f"{p}. {', '.join(who)}" for p, who in groups]
-    return [*out[:2], " · ".join(out[2:])] if len(out) > 3 else out
 
 
 def _final(view: dict[str, Any], names: list[str]) -> tuple[str, list[str]] | None:
