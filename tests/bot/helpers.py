@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import discord
 
@@ -88,3 +90,50 @@ def short_options(game) -> dict:
         if quick:
             chosen[opt.name] = quick[0]
     return chosen
+
+
+async def picture(message, name: str) -> bytes:
+    """The message's picture, a real PNG; kept as <name>.png in $PARLOUR_TEST_PICTURES when
+    that is set, to be looked at (nothing is written otherwise)."""
+    png = await message.attachments[0].read()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n"), name
+    folder = os.environ.get("PARLOUR_TEST_PICTURES")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        (Path(folder) / f"{name}.png").write_bytes(png)
+    return png
+
+
+# -- the step panel, read and clicked as a member does ---------------------------------------
+def components(message) -> list[dict]:
+    """A panel's components (raw dicts) out of their rows."""
+    out = []
+    for row in message.components:
+        out.extend(row.get("components", [row]))
+    return out
+
+
+def step_choices(panel, table) -> dict[str, dict]:
+    """The step panel's forward choices now: label -> the button, or the select and its value."""
+    out: dict[str, dict] = {}
+    for c in components(panel):
+        custom_id = c.get("custom_id", "")
+        if custom_id.startswith(f"parlour:step:{table.id}:") and not c["label"].startswith("↩"):
+            out[c["label"]] = {"custom_id": custom_id}
+        elif custom_id.startswith(f"parlour:stepsel:{table.id}:"):
+            for option in c["options"]:
+                out[option["label"]] = {"custom_id": custom_id, "value": option["value"]}
+    return out
+
+
+async def choose(member, panel, table, label):
+    """Click the step choice with this label (a button, or an option of the step select)."""
+    choice = step_choices(panel, table).get(label)
+    assert choice is not None, (label, list(step_choices(panel, table)))
+    if "value" in choice:
+        return (await member.select(panel, [choice["value"]], custom_id=choice["custom_id"])).response
+    return (await member.click(panel, custom_id=choice["custom_id"])).response
+
+
+async def open_panel(member, channel, table):
+    return (await member.click(table_message(channel, table.id), custom_id=f"parlour:hand:{table.id}")).response

@@ -7,16 +7,7 @@ from __future__ import annotations
 import aiosqlite
 import pytest
 
-from tests.bot.helpers import make_bot, table_message, table_of
-
-OUT = "/tmp/h14"
-
-
-def components(message) -> list[dict]:
-    out = []
-    for row in message.components:
-        out.extend(row.get("components", [row]))
-    return out
+from tests.bot.helpers import components, make_bot, picture, table_message, table_of
 
 
 def step_buttons(panel) -> dict[str, str]:
@@ -238,10 +229,7 @@ async def test_the_table_picture_shows_pot_trump_and_every_seat(simcord_env, wor
     await alice.slash(channel, "bourre start", bots=players - 1)
     table = table_of(simcord_env)
     message = table_message(channel, table.id)
-    picture = message.attachments[0]
-    data = await picture.read()
-    with open(f"{OUT}/bourre_table_{players}.png", "wb") as f:
-        f.write(data)
-    alt = picture.description
+    data = await picture(message, f"bourre_table_{players}")
+    alt = message.attachments[0].description
     assert f"Pot {table.state.view(None)['pot']}" in alt and "Trump" in alt
     assert len(data) < 300_000

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import table_message, table_of
+from tests.bot.helpers import picture, table_message, table_of
 from tests.bot.test_go_fish_features import choose, open_panel, step_choices
 from tests.engine.test_cucumber import new, scripted_hands, stacked_match
 
@@ -29,13 +29,6 @@ def told(channel, table) -> str:
 
 def alt(channel, table) -> str:
     return table_message(channel, table.id).attachments[0].description
-
-
-async def save(message, name: str) -> bytes:
-    png = await message.attachments[0].read()
-    with open(f"/tmp/h12/{name}.png", "wb") as out:
-        out.write(png)
-    return png
 
 
 F3, F2 = ["AH", "8C", "8D"], ["AH", "8C"]  # the leader takes the last trick with the A♥ (14)
@@ -71,7 +64,7 @@ async def test_a_match_of_many_hands_with_cucumbers_eliminations_and_a_ranked_re
     assert f"{name[0]} goes over 21 and gets a cucumber; their score resets to 14." in told(channel, table)
     assert f"{name[0]} 14 points, a cucumber, 7 cards" in alt(channel, table)
     assert f"Hand 4: {name[0]} took the last trick, +14, a cucumber." in alt(channel, table)
-    await save(table_message(channel, table.id), "cuke_cucumber")
+    await picture(table_message(channel, table.id), "cuke_cucumber")
     for _ in range(3):
         await play_scripted_hand(table, m, channel)
     await simcord_env.settle()
@@ -79,7 +72,7 @@ async def test_a_match_of_many_hands_with_cucumbers_eliminations_and_a_ranked_re
     assert f"{name[0]} out (28)" in alt(channel, table)
     assert f"Hand 7: {name[0]} took the last trick, +14, and is out." in alt(channel, table)
     assert table.state.view(None)["eliminated"] == [True, False, False]
-    await save(table_message(channel, table.id), "cuke_eliminated")
+    await picture(table_message(channel, table.id), "cuke_eliminated")
     await play_scripted_hand(table, m, channel)
     await simcord_env.settle()
     assert not table.active
@@ -90,7 +83,7 @@ async def test_a_match_of_many_hands_with_cucumbers_eliminations_and_a_ranked_re
     described = final.attachments[0].description
     assert f"game over: {name[1]} wins. " in described, described
     assert f"Ranked: 1. {name[1]}, 2. {name[2]}, 3. {name[0]}." in described
-    await save(final, "cuke_final")
+    await picture(final, "cuke_final")
 
 
 # seat 0 leads the 9♠; seat 1 holds the 9♥ and nothing higher
@@ -120,4 +113,4 @@ async def test_the_heading_rule_chosen_at_the_start_decides_what_the_panel_offer
     await simcord_env.settle()
     assert table.state.view(None)["trick"][1]["card"] == offered.pop().replace("♥", "H")
     assert ("Heading needs an equal or higher card." in alt(channel, table)) == (heading == "equal")
-    await save(table_message(channel, table.id), f"cuke_heading_{heading}")
+    await picture(table_message(channel, table.id), f"cuke_heading_{heading}")

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import aiosqlite
 
-from tests.bot.helpers import pick, table_message, table_of
+from tests.bot.helpers import components, pick, picture, table_message, table_of
 
-OUT = "/tmp/h14"
 VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 9, "K": 10}
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -19,20 +18,6 @@ def value(card: str) -> int:
 
 def pretty(card: str) -> str:
     return card[:-1] + SIGNS[card[-1]]
-
-
-def components(message) -> list[dict]:
-    out = []
-    for row in message.components:
-        out.extend(row.get("components", [row]))
-    return out
-
-
-async def save(message, name: str) -> str:
-    picture = message.attachments[0]
-    with open(f"{OUT}/{name}.png", "wb") as f:
-        f.write(await picture.read())
-    return picture.description or ""
 
 
 async def four_members(simcord_env, world, **options):
@@ -51,7 +36,9 @@ async def test_partners_sit_opposite_play_to_the_target_and_are_rated_as_a_team(
     channel, table, members = await four_members(simcord_env, world, target="11")
     view = table.state.view(None)
     assert view["partnerships"] and view["sides"] == [[0, 2], [1, 3]]
-    alt = await save(table_message(channel, table.id), "escoba_partners")
+    message = table_message(channel, table.id)
+    await picture(message, "escoba_partners")
+    alt = message.attachments[0].description or ""
     names = [s.name for s in table.seats]
     assert f"{names[0]} & {names[2]}" in alt and f"{names[1]} & {names[3]}" in alt
     hands_seen, sweeps_seen = set(), False
@@ -96,7 +83,9 @@ async def test_partners_sit_opposite_play_to_the_target_and_are_rated_as_a_team(
     assert table.status == "over" and hands_seen and sweeps_seen
     final = table.state.view(None)
     assert max(final["scores"]) >= 11 and final["scores"].count(max(final["scores"])) == 1
-    alt = await save(table_message(channel, table.id), "escoba_final")
+    message = table_message(channel, table.id)
+    await picture(message, "escoba_final")
+    alt = message.attachments[0].description or ""
     assert "score sheet" in alt
     async with aiosqlite.connect(db_path) as db:
         places = dict(await (await db.execute("SELECT seat, place FROM results")).fetchall())
@@ -138,10 +127,9 @@ async def test_a_capture_is_chosen_card_first_then_table_cards_and_paged_on_a_cr
     card = max(hand, key=lambda c: len(captures(c)))
     expected = captures(card)
     assert len(expected) > 25, "the board should offer more captures than one select holds"
-    await save(table_message(channel, table.id), "escoba_crowded")
+    await picture(table_message(channel, table.id), "escoba_crowded")
     panel = (await member.click(table_message(channel, table.id), custom_id=f"parlour:hand:{table.id}")).response
-    with open(f"{OUT}/escoba_crowded_hand.png", "wb") as f:
-        f.write(await panel.attachments[0].read())
+    await picture(panel, "escoba_crowded_hand")
     cards = {c["label"]: c["custom_id"] for c in components(panel) if c["custom_id"].startswith("parlour:step:")}
     assert set(cards) == {pretty(c) for c in hand}
     step = (await member.click(panel, custom_id=cards[pretty(card)])).response

@@ -8,47 +8,13 @@ import random
 
 from bot.host import AI_RACE_DELAY, CALL_WINDOW
 from engine.go_fish_knowledge import RANK_MASKS
-from tests.bot.helpers import make_bot, table_message, table_of
+from tests.bot.helpers import choose, components, make_bot, open_panel, picture, step_choices, table_message, table_of
 from tests.engine.test_go_fish import position
 
 QUEENS, SEVENS = RANK_MASKS[11], RANK_MASKS[6]
 
 
-# -- readers and clicks ---------------------------------------------------------------------
-def components(message) -> list[dict]:
-    """A panel's components (raw dicts) out of their rows."""
-    out = []
-    for row in message.components:
-        out.extend(row.get("components", [row]))
-    return out
-
-
-def step_choices(panel, table) -> dict[str, dict]:
-    """The step panel's forward choices now: label -> the button, or the select and its value."""
-    out: dict[str, dict] = {}
-    for c in components(panel):
-        custom_id = c.get("custom_id", "")
-        if custom_id.startswith(f"parlour:step:{table.id}:") and not c["label"].startswith("↩"):
-            out[c["label"]] = {"custom_id": custom_id}
-        elif custom_id.startswith(f"parlour:stepsel:{table.id}:"):
-            for option in c["options"]:
-                out[option["label"]] = {"custom_id": custom_id, "value": option["value"]}
-    return out
-
-
-async def choose(member, panel, table, label):
-    """Click the step choice with this label (a button, or an option of the step select)."""
-    choice = step_choices(panel, table).get(label)
-    assert choice is not None, (label, list(step_choices(panel, table)))
-    if "value" in choice:
-        return (await member.select(panel, [choice["value"]], custom_id=choice["custom_id"])).response
-    return (await member.click(panel, custom_id=choice["custom_id"])).response
-
-
-async def open_panel(member, channel, table):
-    return (await member.click(table_message(channel, table.id), custom_id=f"parlour:hand:{table.id}")).response
-
-
+# -- asks on the panel ----------------------------------------------------------------------
 async def ask_on_panel(member, channel, table, whom: str, what: str):
     """An ask made on the panel by its two choices, in whichever order the panel offers them."""
     version = table.version
@@ -85,13 +51,6 @@ def roles(table, alice, bob):
 def stacked(table, by_seat: dict[int, list[str]], stock: list[str], turn: int, variant="go-fish"):
     """Put a known deal on the table (three seats, seven cards each)."""
     table.state = position([by_seat[s] for s in range(3)], stock=stock, turn=turn, variant=variant)
-
-
-async def save(message, name: str) -> bytes:
-    png = await message.attachments[0].read()
-    with open(f"/tmp/h13/{name}.png", "wb") as out:
-        out.write(png)
-    return png
 
 
 # -- the panel ---------------------------------------------------------------------------------
@@ -185,7 +144,7 @@ async def test_answers_go_fish_books_and_the_record_of_asks_reach_the_channel(si
     # the book lies under alice, and the table remembers that she asked for sevens
     assert "alice: 5 cards, 1 book (Q), known to hold 7." in alt, alt
     assert "alice asked Parlour AI for 7s: go fish." in alt, alt
-    png = await save(message, "go_fish_book_and_record")
+    png = await picture(message, "go_fish_book_and_record")
     assert png.startswith(b"\x89PNG")
 
 
@@ -253,4 +212,4 @@ async def test_the_finished_table_keeps_every_players_books_and_counts_them(simc
     alt = final.attachments[0].description
     assert "alice: 0 cards, 7 books (A 2 3 4 5 Q K)" in alt, alt
     assert "1. alice · 7 books; 2. bob · 4 books; 3. Parlour AI · 2 books." in alt, alt
-    await save(final, "go_fish_final")
+    await picture(final, "go_fish_final")

@@ -4,7 +4,7 @@ and direction on the table picture, and "Last card!" in the channel."""
 
 from __future__ import annotations
 
-from tests.bot.helpers import table_message, table_of
+from tests.bot.helpers import picture, table_message, table_of
 from tests.bot.test_go_fish_features import choose, open_panel, step_choices
 from tests.engine.test_jack_change_it import position
 
@@ -23,13 +23,6 @@ async def seated(simcord_env, world):
 
 def told(channel, table) -> str:
     return table_message(channel, table.id).embeds[0].description
-
-
-async def save(message, name: str) -> bytes:
-    png = await message.attachments[0].read()
-    with open(f"/tmp/h12/{name}.png", "wb") as out:
-        out.write(png)
-    return png
 
 
 def alt(channel, table) -> str:
@@ -65,13 +58,13 @@ async def test_a_jack_asks_for_the_suit_by_name_and_the_table_shows_the_call(sim
     # the suit picker names the three other suits in words, and asks for a suit (not "where or whom")
     assert choices(panel, table) == {"♠ Spades", "♦ Diamonds", "♣ Clubs"}, panel.content
     assert "suit" in panel.content.splitlines()[-1].lower(), panel.content
-    await save(panel, "jci_suit_picker")
+    await picture(panel, "jci_suit_picker")
     panel = await choose(m[0], panel, table, "♦ Diamonds")
     await simcord_env.settle()
     assert table.state.view(None)["called"] == "D" and table.state.to_move == (1,)
     assert f"{m[0].name} changes it to diamonds ♦." in told(channel, table)
     assert "A jack called diamonds." in alt(channel, table)
-    await save(table_message(channel, table.id), "jci_called")
+    await picture(table_message(channel, table.id), "jci_called")
     # the next player may follow the called suit only: the 9♣ matches neither
     panel = await open_panel(m[1], channel, table)
     assert choices(panel, table) == {"3♦", "4♦", "6♦", "7♦", "10♦", "K♦"}
@@ -89,15 +82,15 @@ async def test_twos_stack_on_the_panel_and_the_debt_shows_on_the_seat_to_move(si
     await play_on_panel(m[0], channel, table, "2♥")
     await simcord_env.settle()
     assert f"{m[1].name}: answer with a 2 or draw 2." in alt(channel, table)
-    await save(table_message(channel, table.id), "jci_debt2")
+    await picture(table_message(channel, table.id), "jci_debt2")
     panel = await open_panel(m[1], channel, table)
     assert choices(panel, table) == {"Play", "Draw"}, choices(panel, table)  # a 2 passes it on, or draw
-    await save(panel, "jci_panel_debt")
+    await picture(panel, "jci_panel_debt")
     panel = await choose(m[1], panel, table, "Play")  # under a debt only the 2♣ answers: played at once
     assert f"{m[1].name} plays 2♣." in panel.content
     await simcord_env.settle()
     assert f"{m[2].name}: answer with a 2 or draw 4." in alt(channel, table)
-    await save(table_message(channel, table.id), "jci_debt4")
+    await picture(table_message(channel, table.id), "jci_debt4")
     before = table.state.view(None)["hand_sizes"][2]
     await play_on_panel(m[2], channel, table, "▶ Draw the 4-card penalty")  # no 2: the only move
     await simcord_env.settle()
@@ -117,7 +110,7 @@ async def test_the_ace_of_hearts_is_answered_only_by_the_five_which_cancels_it(s
     await play_on_panel(m[0], channel, table, "A♥")
     await simcord_env.settle()
     assert f"{m[1].name}: answer with the 5 of hearts or draw 5." in alt(channel, table)
-    await save(table_message(channel, table.id), "jci_ace")
+    await picture(table_message(channel, table.id), "jci_ace")
     panel = await open_panel(m[1], channel, table)
     assert choices(panel, table) == {"Play", "Draw"}
     listed = {o["label"] for row in panel.components for c in row["components"] for o in c.get("options", [])}
@@ -147,4 +140,4 @@ async def test_an_eight_skips_and_a_queen_turns_the_arrow(simcord_env, world):
     await simcord_env.settle()
     assert "Play now goes to the right." in told(channel, table)
     assert table.state.to_move == (1,) and "Play goes right." in alt(channel, table)
-    await save(table_message(channel, table.id), "jci_reversed")
+    await picture(table_message(channel, table.id), "jci_reversed")

@@ -14,16 +14,7 @@ from bot.host import choose_for
 from engine import GAMES
 from engine.ai import NORMAL
 from engine.cards import pretty
-from tests.bot.helpers import pick, table_message, table_of
-
-OUT = "/tmp/h14"
-
-
-def components(message) -> list[dict]:
-    out = []
-    for row in message.components:
-        out.extend(row.get("components", [row]))
-    return out
+from tests.bot.helpers import components, pick, picture, table_message, table_of
 
 
 def steps(message) -> dict[str, str]:
@@ -150,19 +141,14 @@ async def test_eight_seats_read_on_one_picture_and_the_ai_keeps_the_game_moving(
             # the AI seats between the two members: at most 6 turns of 4 actions each
             assert time.perf_counter() - started < 24 * NORMAL[1]
     message = table_message(channel, table.id)
-    picture = message.attachments[0]
-    data = await picture.read()
-    with open(f"{OUT}/milk_run_8.png", "wb") as f:
-        f.write(data)
+    data = await picture(message, "milk_run_8")
     assert len(data) < 300_000
+    alt = message.attachments[0].description
     view = table.state.view(None)
     for s, seat in enumerate(table.seats):
         d = view["deliveries"][s]
-        assert f"{seat.name}: " in picture.description
-        assert (
-            f"delivered {d['black']} of 30" in picture.description
-            and f"delivered {d['red']} of 30" in picture.description
-        )
+        assert f"{seat.name}: " in alt
+        assert f"delivered {d['black']} of 30" in alt and f"delivered {d['red']} of 30" in alt
 
 
 def test_the_normal_seat_chooses_within_its_budget_at_eight_seats():

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.helpers import make_bot, table_message, table_of
-from tests.bot.test_go_fish_features import choose, open_panel, save, step_choices
+from tests.bot.helpers import choose, make_bot, open_panel, picture, step_choices, table_message, table_of
 from tests.engine.test_rummy import position
 
 LOW = ["AS", "2C", "3D", "4S", "AC", "2H", "3C"]  # 16 points of deadwood
@@ -68,7 +67,7 @@ async def test_draw_or_take_then_a_meld_built_card_by_card_and_a_layoff_on_a_num
     assert "alice lays off 4♥ on meld 2." in told(channel, table)
     shown = alt(channel, table)
     assert "meld 1: Q♠ Q♥ Q♦ Q♣" in shown and "meld 2: 4♥ 5♥ 6♥ 7♥ 8♥" in shown, shown
-    await save(table_message(channel, table.id), "rummy_melds_numbered")
+    await picture(table_message(channel, table.id), "rummy_melds_numbered")
     assert set(step_choices(panel, table)) == {"Discard", "Rummy"}
     panel = await choose(alice, panel, table, "Discard")  # the last card: out, in one turn, so rummy
     assert "alice discards 9♣." in panel.content and "alice goes rummy and scores 64 points." in panel.content
@@ -88,7 +87,7 @@ async def test_going_rummy_scores_double_and_the_match_runs_to_the_target(simcor
     assert table.active and table.state.scores[a] == 64
     shown = alt(channel, table)
     assert "hand 2 of 10, to 100" in shown and "alice: 64 points" in shown, shown
-    await save(table_message(channel, table.id), "rummy_after_hand_1")
+    await picture(table_message(channel, table.id), "rummy_after_hand_1")
     # hand 2: alice goes out again and passes 100, which ends the match
     scores = list(table.state.scores)
     stacked(table, hands, discard=["KD", "9S"], turn=a, phase="draw")
@@ -102,7 +101,7 @@ async def test_going_rummy_scores_double_and_the_match_runs_to_the_target(simcor
     assert "🏆" in final.embeds[0].description
     standings = final.attachments[0].description
     assert "1. alice · 128 pts; 2. bob · 0 pts; 2. Parlour AI · 0 pts." in standings, standings
-    await save(final, "rummy_match_over")
+    await picture(final, "rummy_match_over")
 
 
 async def test_the_ai_remembers_what_was_taken_from_the_discard_pile_across_a_restart(simcord_env, world, db_path):

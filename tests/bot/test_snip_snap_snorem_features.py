@@ -4,7 +4,7 @@ the table picture; and the race to an empty hand, ranked at the end."""
 
 from __future__ import annotations
 
-from tests.bot.helpers import table_message, table_of
+from tests.bot.helpers import picture, table_message, table_of
 from tests.bot.test_go_fish_features import choose, open_panel, step_choices
 from tests.engine.test_snip_snap_snorem import position
 
@@ -30,13 +30,6 @@ def told(channel, table) -> str:
 
 def alt(channel, table) -> str:
     return table_message(channel, table.id).attachments[0].description
-
-
-async def save(message, name: str) -> bytes:
-    png = await message.attachments[0].read()
-    with open(f"/tmp/h12/{name}.png", "wb") as out:
-        out.write(png)
-    return png
 
 
 async def play_on_panel(member, channel, table, label):
@@ -78,7 +71,7 @@ async def test_passes_are_made_for_the_players_and_told_one_line_each(simcord_en
     ], log
     assert table.state.to_move == (6,)
     assert f"Passed: {m[3].name}, {m[4].name}, {m[5].name}." in alt(channel, table)
-    await save(table_message(channel, table.id), "sss_snip")
+    await picture(table_message(channel, table.id), "sss_snip")
     # a passer's panel has nothing to press: the engine passes for them
     panel = await open_panel(m[3], channel, table)
     assert not step_choices(panel, table) and "it isn't your move" in panel.content
@@ -96,7 +89,7 @@ async def test_snip_snap_and_snorem_are_called_on_the_table_as_they_happen(simco
     await simcord_env.settle()
     assert f"{m[6].name} snaps with 7♦." in told(channel, table)
     assert "Cards of the rank in play: 7♠ 7♥ 7♦." in alt(channel, table)
-    await save(table_message(channel, table.id), "sss_snap")
+    await picture(table_message(channel, table.id), "sss_snap")
     await play_on_panel(m[7], channel, table, "7♣")
     await simcord_env.settle()
     assert f"{m[7].name} says Snorem with 7♣." in told(channel, table)
@@ -104,7 +97,7 @@ async def test_snip_snap_and_snorem_are_called_on_the_table_as_they_happen(simco
     assert table.state.view(None)["snorem"] == ["7S", "7H", "7D", "7C"]
     assert "Snorem! The rank is complete: 7♠ 7♥ 7♦ 7♣." in alt(channel, table)
     assert f"{m[7].name} leads a new rank." in alt(channel, table)
-    await save(table_message(channel, table.id), "sss_snorem")
+    await picture(table_message(channel, table.id), "sss_snorem")
 
 
 async def test_the_race_ends_when_a_hand_is_empty_and_everyone_is_ranked(simcord_env, world):
@@ -122,4 +115,4 @@ async def test_the_race_ends_when_a_hand_is_empty_and_everyone_is_ranked(simcord
     assert f"1. {m[7].name}\n2. {m[2].name}\n2. {m[6].name}\n4. " in log, log
     alt_text = final.attachments[0].description
     assert f"{m[7].name} wins." in alt_text
-    await save(final, "sss_end")
+    await picture(final, "sss_end")
