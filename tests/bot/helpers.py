@@ -7,6 +7,9 @@ import random
 from pathlib import Path
 
 import discord
+from simcord import interactions as sim_interactions
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
 
 from bot.app import create_bot
 from bot.settings import Settings
@@ -137,3 +140,53 @@ async def choose(member, panel, table, label):
 
 async def open_panel(member, channel, table):
     return (await member.click(table_message(channel, table.id), custom_id=f"parlour:hand:{table.id}")).response
+
+
+def click_now(env, member, message, custom_id, values=None):
+    """Deliver a click (or, with `values`, a select pick) to the bot without waiting for its
+    answer, as Discord does when two arrive together (SimCord's own `click` and `select` run
+    one operation at a time). The interaction's record, to read its answer after `settle()`."""
+    backend = env.backend
+    channel_id = getattr(message, "channel_id", None) or message.channel.id  # a reply, or a channel message
+    stored = backend.get_message(channel_id, message.id)
+    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
+    data = {"custom_id": custom_id, "component_type": kind, **({} if values is None else {"values": values})}
+    record, payload = sim_interactions.base_payload(
+        backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=stored.channel_id,
+        guild_id=member.guild.id,
+        user_id=member.id,
+        data=data,
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return record
+
+
+GUESTS = ("carol", "dave", "erin", "frank", "gina", "hal")
+
+
+async def seat_members(env, world, game: str, players: int = 3, **options):
+    """alice, bob and guests (carol, dave, ...) invited to `game` with no AI, every invitation
+    accepted and the game dealt: (table, {seat: member})."""
+    guild, channel, alice, bob = world
+    guests = [guild.add_member(env.create_user(n)) for n in GUESTS[: players - 2]]
+    invited = {f"player{i + 2}": m for i, m in enumerate([bob, *guests])}
+    await alice.slash(channel, f"{game} start", bots=0, **invited, **options)
+    table = table_of(env)
+    for m in (bob, *guests):
+        await m.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    assert table.active
+    return table, {table.seat_of(m.id): m for m in (alice, bob, *guests)}
+
+
+def told(channel, table) -> str:
+    """What the table message's log says now."""
+    return table_message(channel, table.id).embeds[0].description
+
+
+def alt(channel, table) -> str:
+    """The table picture's alt text now."""
+    return table_message(channel, table.id).attachments[0].description

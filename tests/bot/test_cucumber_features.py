@@ -6,29 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.helpers import picture, table_message, table_of
+from tests.bot.helpers import alt, picture, seat_members, table_message, told
 from tests.bot.test_go_fish_features import choose, open_panel, step_choices
 from tests.engine.test_cucumber import new, scripted_hands, stacked_match
 
 
 async def seated(simcord_env, world, **options):
     """alice, bob and carol at Cucumber, dealt: (table, {seat: member})."""
-    guild, channel, alice, bob = world
-    carol = guild.add_member(simcord_env.create_user("carol"))
-    await alice.slash(channel, "cucumber start", player2=bob, player3=carol, bots=0, **options)
-    table = table_of(simcord_env)
-    for m in (bob, carol):
-        await m.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    assert table.active
-    return table, {table.seat_of(m.id): m for m in (alice, bob, carol)}
-
-
-def told(channel, table) -> str:
-    return table_message(channel, table.id).embeds[0].description
-
-
-def alt(channel, table) -> str:
-    return table_message(channel, table.id).attachments[0].description
+    return await seat_members(simcord_env, world, "cucumber", 3, **options)
 
 
 F3, F2 = ["AH", "8C", "8D"], ["AH", "8C"]  # the leader takes the last trick with the A♥ (14)

@@ -7,12 +7,9 @@ from __future__ import annotations
 import json
 
 import discord
-from simcord import interactions as sim_interactions
-from simcord.backend import serializers
-from simcord.enums import ComponentType, InteractionType
 
 from engine import GAMES
-from tests.bot.helpers import members_of, pick, start_pvp, table_message, table_of
+from tests.bot.helpers import click_now, members_of, pick, start_pvp, table_message, table_of
 
 SHARED = ("start", "play", "hand", "resign", "rules", "board")
 
@@ -72,26 +69,6 @@ async def test_autocomplete_offers_25_at_most_of_the_callers_moves_filtered_by_w
     assert await waiter.autocomplete(channel, "go_fish play", "action", "") == []  # not their move
     assert await carol.autocomplete(channel, "go_fish play", "action", "") == []  # not at the table
     assert await mover.autocomplete(channel, "go_fish play", "action", "x" * 500) == []
-
-
-def click_now(env, member, message, custom_id, values):
-    """Deliver a select pick to the bot without waiting for its answer, as Discord does when
-    two arrive together (SimCord's own `select` runs one operation at a time)."""
-    backend = env.backend
-    stored = backend.get_message(message.channel_id, message.id)
-    data = {"custom_id": custom_id, "component_type": ComponentType.STRING_SELECT, "values": values}
-    record, payload = sim_interactions.base_payload(
-        backend,
-        type=InteractionType.MESSAGE_COMPONENT,
-        channel_id=stored.channel_id,
-        guild_id=member.guild.id,
-        user_id=member.id,
-        data=data,
-    )
-    payload["message"] = dict(serializers.message_payload(backend, stored))
-    record.source_message_id = stored.id
-    backend.emit("INTERACTION_CREATE", payload)
-    return record
 
 
 async def test_the_same_pick_from_two_panels_at_the_same_moment_applies_once(simcord_env, world):

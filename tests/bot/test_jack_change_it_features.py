@@ -4,29 +4,14 @@ and direction on the table picture, and "Last card!" in the channel."""
 
 from __future__ import annotations
 
-from tests.bot.helpers import picture, table_message, table_of
+from tests.bot.helpers import alt, picture, seat_members, table_message, told
 from tests.bot.test_go_fish_features import choose, open_panel, step_choices
 from tests.engine.test_jack_change_it import position
 
 
 async def seated(simcord_env, world):
     """alice, bob and carol at Jack Change It, dealt: (table, {seat: member})."""
-    guild, channel, alice, bob = world
-    carol = guild.add_member(simcord_env.create_user("carol"))
-    await alice.slash(channel, "jack_change_it start", player2=bob, player3=carol, bots=0)
-    table = table_of(simcord_env)
-    for m in (bob, carol):
-        await m.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    assert table.active
-    return table, {table.seat_of(m.id): m for m in (alice, bob, carol)}
-
-
-def told(channel, table) -> str:
-    return table_message(channel, table.id).embeds[0].description
-
-
-def alt(channel, table) -> str:
-    return table_message(channel, table.id).attachments[0].description
+    return await seat_members(simcord_env, world, "jack_change_it", 3)
 
 
 def choices(panel, table) -> set[str]:

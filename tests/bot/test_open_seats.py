@@ -3,30 +3,7 @@ the lobby's Join button; the game begins once every seat is taken and accepted."
 
 from __future__ import annotations
 
-from simcord import interactions as sim_interactions
-from simcord.backend import serializers
-from simcord.enums import ComponentType, InteractionType
-
-from tests.bot.helpers import custom_ids, make_bot, table_message, table_of
-
-
-def click_now(env, member, message, custom_id):
-    """Deliver a button click without waiting for the answer, as Discord does when two
-    members click together (SimCord's own `click` runs one at a time)."""
-    backend = env.backend
-    stored = backend.get_message(message.channel.id, message.id)
-    record, payload = sim_interactions.base_payload(
-        backend,
-        type=InteractionType.MESSAGE_COMPONENT,
-        channel_id=stored.channel_id,
-        guild_id=member.guild.id,
-        user_id=member.id,
-        data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
-    )
-    payload["message"] = dict(serializers.message_payload(backend, stored))
-    record.source_message_id = stored.id
-    backend.emit("INTERACTION_CREATE", payload)
-    return record
+from tests.bot.helpers import click_now, custom_ids, make_bot, table_message, table_of
 
 
 async def test_anyone_here_can_take_an_open_seat_and_the_game_begins(simcord_env, world):

@@ -4,32 +4,14 @@ the table picture; and the race to an empty hand, ranked at the end."""
 
 from __future__ import annotations
 
-from tests.bot.helpers import picture, table_message, table_of
+from tests.bot.helpers import alt, picture, seat_members, table_message, told
 from tests.bot.test_go_fish_features import choose, open_panel, step_choices
 from tests.engine.test_snip_snap_snorem import position
-
-NAMES = ("carol", "dave", "erin", "frank", "gina", "hal")
 
 
 async def seated(simcord_env, world, players=8):
     """Members round a Snip Snap Snorem table, dealt: (table, {seat: member})."""
-    guild, channel, alice, bob = world
-    others = [guild.add_member(simcord_env.create_user(n)) for n in NAMES[: players - 2]]
-    invited = {f"player{i + 2}": m for i, m in enumerate([bob, *others])}
-    await alice.slash(channel, "snip_snap_snorem start", bots=0, **invited)
-    table = table_of(simcord_env)
-    for m in (bob, *others):
-        await m.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    assert table.active
-    return table, {table.seat_of(m.id): m for m in (alice, bob, *others)}
-
-
-def told(channel, table) -> str:
-    return table_message(channel, table.id).embeds[0].description
-
-
-def alt(channel, table) -> str:
-    return table_message(channel, table.id).attachments[0].description
+    return await seat_members(simcord_env, world, "snip_snap_snorem", players)
 
 
 async def play_on_panel(member, channel, table, label):
