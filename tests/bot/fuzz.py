@@ -32,7 +32,6 @@ import simcord
 from simcord import interactions as sim_interactions
 from simcord._runtime import _attach_bot
 from simcord.actors import _find_component, _resolve_visible_command
-from simcord.backend import serializers
 from simcord.backend.errors import BackendError, SetupError
 from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType
@@ -43,7 +42,7 @@ from bot.host import AI_RACE_DELAY
 from bot.settings import Settings
 from engine import GAMES
 from tests.bot.fuzz_checks import ErrorLog, FuzzChecks, FuzzResult, excerpt
-from tests.bot.helpers import short_options
+from tests.bot.helpers import click_now, short_options
 
 GAME_NAMES = ("dickory", "moleicki", "klondike", "freecell")  # CI's run; the long run may take every game
 PANEL_ID = re.compile(r"parlour:(?:act|sol:[a-z]+):(\d+):(\d+)")
@@ -564,30 +563,14 @@ class Fuzzer(FuzzChecks):
     def emit_component(
         self, member: Any, message: Any, custom_id: str, values: list[str] | None = None, *, forged: bool = False
     ) -> Any:
-        backend = self.env.backend
-        stored = backend.get_message(
-            message.channel_id if hasattr(message, "channel_id") else message.channel.id, message.id
-        )
-        if forged:
-            kind = ComponentType.STRING_SELECT if values is not None else ComponentType.BUTTON
-        else:
+        kind = None  # forged: as the values make it; otherwise the type of the component clicked
+        if not forged:
+            backend = self.env.backend
+            channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
+            stored = backend.get_message(channel_id, message.id)
             found = _find_component(stored.components, types=(2, 3), custom_id=custom_id, label=None)
             kind = ComponentType(found["type"])
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
-        if values is not None:
-            data["values"] = values
-        record, payload = sim_interactions.base_payload(
-            backend,
-            type=InteractionType.MESSAGE_COMPONENT,
-            channel_id=stored.channel_id,
-            guild_id=member.guild.id,
-            user_id=member.id,
-            data=data,
-        )
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        backend.emit("INTERACTION_CREATE", payload)
-        return record
+        return click_now(self.env, member, message, custom_id, values, kind)
 
     def emit_slash(self, member: Any, channel: Any, name: str, **options: Any) -> Any:
         backend = self.env.backend

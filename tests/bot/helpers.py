@@ -142,14 +142,16 @@ async def open_panel(member, channel, table):
     return (await member.click(table_message(channel, table.id), custom_id=f"parlour:hand:{table.id}")).response
 
 
-def click_now(env, member, message, custom_id, values=None):
+def click_now(env, member, message, custom_id, values=None, kind=None):
     """Deliver a click (or, with `values`, a select pick) to the bot without waiting for its
     answer, as Discord does when two arrive together (SimCord's own `click` and `select` run
-    one operation at a time). The interaction's record, to read its answer after `settle()`."""
+    one operation at a time). `kind` is the component's type when the caller knows it. The
+    interaction's record, to read its answer after `settle()`."""
     backend = env.backend
     channel_id = getattr(message, "channel_id", None) or message.channel.id  # a reply, or a channel message
     stored = backend.get_message(channel_id, message.id)
-    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
+    if kind is None:
+        kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
     data = {"custom_id": custom_id, "component_type": kind, **({} if values is None else {"values": values})}
     record, payload = sim_interactions.base_payload(
         backend,
