@@ -74,7 +74,8 @@ def walk(
         return None
     chosen: list[str] = []
     pos = 0
-    for key in key_order(remaining, order):
+    keys = key_order(remaining, order)
+    for i, key in enumerate(keys):
         if len(remaining) == 1:
             return remaining[0]
         if key == CARDS:
@@ -82,6 +83,13 @@ def walk(
             if isinstance(result, Step) or result is None:
                 return result
             remaining, pos = result
+            if len(remaining) == 1 and "verb" in keys[i + 1 :]:
+                # The card picked can go only one way, and the panel has not said which (a
+                # card-first order): name the move and wait for a click rather than make it.
+                if pos >= len(path):
+                    action = remaining[0]
+                    return Step("move", [("0", action.label or action.text)], remaining, chosen)
+                return remaining[0] if path[pos] == "0" else None
             continue
         raw = {token(parts_of(a).get(key)): parts_of(a).get(key) for a in reversed(remaining)}
         values = list(dict.fromkeys(token(parts_of(a).get(key)) for a in remaining))

@@ -73,6 +73,9 @@ async def test_a_turn_is_two_draws_then_two_plays_one_aimed_at_another_players_p
     reply = (await me.click(panel, custom_id=cid)).response
     if "Discard pile" in steps(reply):  # the card has other places to go: choose the discard pile
         reply = (await me.click(reply, custom_id=steps(reply)["Discard pile"])).response
+    else:  # it can only be discarded: the panel names the move before making it
+        assert table.state.to_move == (seat,) and f"Discard {label}" in steps(reply), steps(reply)
+        reply = (await me.click(reply, custom_id=steps(reply)[f"Discard {label}"])).response
     assert reply.content.startswith("✅") and table.state.to_move == (other,)
     assert table.state.view(None)["discard"][-1][:-1] == label[:-1]
 

@@ -6,19 +6,19 @@ import random
 
 import pytest
 
-from bot.steps import DONE, Step, walk
+from bot.steps import DONE, FIRST_KEYS, Step, walk
 from bot.table import Seat, Table
 from bot.views import describer
 from engine import GAMES, Action
 
 
-def reachable(actions: list[Action]) -> dict[str, int]:
-    """Every action the panel can reach, with how many paths lead to it."""
+def reachable(actions: list[Action], order: tuple[str, ...] = FIRST_KEYS) -> dict[str, int]:
+    """Every action the panel can reach (asking for parts in `order`), with how many paths lead to it."""
     found: dict[str, int] = {}
     stack: list[list[str]] = [[]]
     while stack:
         path = stack.pop()
-        step = walk(actions, path)
+        step = walk(actions, path, order=order)
         if step is None:
             continue
         if not isinstance(step, Step):
@@ -42,7 +42,7 @@ def test_every_legal_action_is_reachable_step_by_step(name):
                 break
             for seat in state.to_move:
                 actions = state.legal_actions(seat)
-                found = reachable(actions)
+                found = reachable(actions, game.step_order)
                 assert set(found) == {a.text for a in actions}, (name, seat, sorted(found))
             seat = rng.choice(state.to_move)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -85,7 +85,7 @@ def test_every_panel_choice_has_words(name):
             stack: list[list[str]] = [[]]
             while stack and len(stack) < 400:
                 path = stack.pop()
-                step = walk(table.moves(seat), path, describe)
+                step = walk(table.moves(seat), path, describe, game.step_order)
                 if isinstance(step, Step):
                     assert all(label.strip() for _tok, label in step.options), (name, path, step.options)
                     assert all("{p" not in label for _tok, label in step.options), (name, step.options)
@@ -106,3 +106,26 @@ def test_a_move_without_a_part_is_offered_as_none():
     take = walk(actions, [five], describe)
     assert isinstance(take, Step) and take.key == "take"
     assert sorted(label for _tok, label in take.options) == ["A♠ Q♠", "K♦", "none"]
+
+
+def test_a_card_that_can_go_one_way_is_named_before_it_is_played():
+    """Card first (Milk Run's order): a card with one move left is not played on its click;
+    the panel names the move and plays it on the next."""
+    actions = [
+        Action("limit 3s", parts={"verb": "limit", "cards": ["3S"], "to": 0}),
+        Action("limit 3s to 1", parts={"verb": "limit", "cards": ["3S"], "to": 1}),
+        Action("discard 3s", parts={"verb": "discard", "cards": ["3S"]}),
+        Action("discard ad", "Discard A♦", parts={"verb": "discard", "cards": ["AD"]}),
+    ]
+    order = ("cards", "to", "verb")
+    cards = walk(actions, [], order=order)
+    assert isinstance(cards, Step) and cards.key == "cards"
+    ace = next(tok for tok, label in cards.options if label == "AD")
+    named = walk(actions, [ace], order=order)
+    assert isinstance(named, Step) and named.key == "move" and named.options == [("0", "Discard A♦")]
+    assert walk(actions, [ace, "0"], order=order) == actions[3]
+    assert walk(actions, [ace, "1"], order=order) is None
+    three = next(tok for tok, label in cards.options if label == "3S")
+    whose = walk(actions, [three], order=order)
+    assert isinstance(whose, Step) and whose.key == "to"
+    assert walk(actions, ["0"]) is not None  # verb first, the default: unchanged
