@@ -63,7 +63,7 @@ HAND_ROW = 13  # cards per row in the hand picture
 TURN = GOLD
 DEBT = (214, 48, 48)
 SEAT_FILL = (12, 36, 26, 190)
-BANNER = (10, 14, 12, 235)
+BANNER = (10, 14, 12, 255)  # opaque: the pile under a result must not show through its words
 
 
 def names_of(view: dict[str, Any], players: int) -> list[str]:
