@@ -76,6 +76,9 @@ def turn_line(table: Table) -> str:
         return f"🏁 {table.title} #{table.id} is over."
     if table.alone:
         return f"🃏 {table.seats[0].name} is playing."
+    race = table.state.race_words() if table.state is not None else None
+    if race:  # naming the seats that may move would show who holds what
+        return f"🎲 {race}"
     humans = [f"<@{table.seats[s].user_id}>" for s in table.turn_humans()]
     if humans:
         return f"🎲 Your move: {' '.join(humans)}"
@@ -171,6 +174,10 @@ STEP_PROMPTS = {
     "cards": "a card",
     "to": "where (or whom)",
     "suit": "a suit",
+    "take": "how many to take from the queue",
+    "deal": "a deal",
+    "vector": "a vector",
+    "pile": "a pile",
     "meld": "which meld",
     "move": "which move",
 }

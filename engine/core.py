@@ -313,6 +313,12 @@ class State:
         """
         return self.to_move
 
+    def race_words(self) -> str | None:
+        """While seats race to move first and who may move is itself hidden (Moleicki's
+        opening: only holders of a 3 may open), what the table is told instead of naming
+        them, e.g. "Race to open: the first 3 played opens."; None otherwise."""
+        return None
+
     @property
     def sides(self) -> tuple[tuple[int, ...], ...] | None:
         """Partnerships as tuples of seats, or None when every seat plays for itself."""

@@ -114,10 +114,11 @@ from engine.moleicki_moves import MoveLists
 from engine.moleicki_notation import (
     PLAY,
     Command,
+    action_for,
     command_for,
     format_command,
-    label,
     parse_command,
+    part_words,
 )
 from engine.moleicki_play import Listed, Plan, PlayRules
 from engine.moleicki_tableau import can_flip, count, public_rows
@@ -162,6 +163,10 @@ class Moleicki(Game):
         ),
         Option("quarters", ("auto", "0", "1", "2", "3"), "auto", "25 cards: auto is one per pack; fewer is fine."),
     )
+
+    @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        return part_words(key, value)
 
 
 class MoleickiState(MoveLists, PlayRules, State):
@@ -304,6 +309,13 @@ class MoleickiState(MoveLists, PlayRules, State):
     def turn_seats(self) -> tuple[int, ...]:
         return self.turn
 
+    def race_words(self) -> str | None:
+        """Who may open shows who holds an opening card, so the table is not told."""
+        if self.phase != "opening":
+            return None
+        what = "any card" if self.opening == "any" else f"the first {self.opening}"
+        return f"Race to open: {what} played opens."
+
     @property
     def turn(self) -> tuple[int, ...]:
         """Seats whose turn it is: the dealer, the racers, the followers, or the seat to
@@ -404,7 +416,7 @@ class MoleickiState(MoveLists, PlayRules, State):
         if not self._may_act(seat):
             raise IllegalAction("It isn't your turn.")
         canonical = self._check(seat, text)[1]
-        return Action(canonical, label(canonical))
+        return action_for(canonical)
 
     def _play_ctx(self, seat: int) -> str:
         if self.phase == "opening" and seat in self.race:

@@ -283,7 +283,10 @@ def alt_text(view: dict[str, Any]) -> str:
     else:
         if phase == "deal":
             parts.append(f"{names[int(view.get('dealer') or 0) % n]} is designing the deal.")
-        movers = [names[s] for s in sorted(seats(view, "to_move")) if s < n]
+        # in the race to open, who may move would show who holds an opening card
+        movers = [names[s] for s in sorted(seats(view, "to_move")) if s < n] if phase != "opening" else []
+        if phase == "opening":
+            parts.append("Race to open.")
         if movers:
             parts.append(f"To move: {', '.join(movers)}.")
         owe = [names[s] for s in sorted(seats(view, "nein_owed")) if s < n]

@@ -92,8 +92,6 @@ def panel_tags(view: dict[str, Any], seat: int) -> list[tuple[str, Color, Color]
         phase = view.get("phase")
         if phase == "deal" and view.get("dealer") == seat:
             tags.append(("TO DEAL", GOLD, INK))
-        elif phase == "opening" and seat in seats(view, "to_move") and seat not in seats(view, "nein_owed"):
-            tags.append(("CAN OPEN", GOLD, INK))
         elif phase == "follow" and seat in seats(view, "follow"):
             tags.append(("CAN FOLLOW", GOLD, INK))
         elif phase == "play" and view.get("current") == seat:
@@ -154,7 +152,9 @@ def _outline(view: dict[str, Any], seat: int) -> Color | None:
     over = bool(view.get("over"))
     if seat in seats(view, "nein_owed") and not over:
         return RED
-    if (seat in seats(view, "to_move") and not over) or (over and view.get("winner") == seat):
+    # In the race to open, who may move is who holds an opening card: not shown.
+    racing = view.get("phase") == "opening"
+    if (seat in seats(view, "to_move") and not over and not racing) or (over and view.get("winner") == seat):
         return GOLD
     return None
 

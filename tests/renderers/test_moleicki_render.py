@@ -173,11 +173,15 @@ def test_the_seat_to_play_and_the_seat_owing_nein_are_outlined(states):
     assert all(not near(panel_border(img2, s), RED) for s in range(4))
 
 
-def test_every_racer_is_outlined_at_the_opening(states):
+def test_no_racer_is_marked_at_the_opening(states):
+    """Who may open is who holds an opening card: the picture marks nobody in the race."""
     v = public(states["race-4"])
+    assert v["to_move"], "a race is on"
     img = open_png(R.render_table(v))
     for seat in range(4):
-        assert near(panel_border(img, seat), GOLD) == (seat in v["to_move"])
+        assert not near(panel_border(img, seat), GOLD)
+    alt = R.alt_text(v)
+    assert "Race to open." in alt and "To move" not in alt
 
 
 def test_face_down_tableau_cards_are_drawn_as_backs(states):
