@@ -289,6 +289,13 @@ class Dickory(Game):
         Option("match", ("single", "best-of-3"), "single", "One hand, or first to win two hands."),
     )
 
+    @classmethod
+    def part_words(cls, key: str, value: Any) -> str | None:
+        """The panel's words for how many cards a move takes from the queue first."""
+        if key == "take":
+            return f"Take {value} from the queue" if value else "Take nothing"
+        return None
+
 
 # -- the state ----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cards import CardError, parse_card, pretty
 from engine.core import Action, IllegalAction
@@ -171,8 +172,56 @@ def action_for(text: str) -> Action:
     if a is None:
         if len(_ACTIONS) >= _MEMO_CAP:
             _ACTIONS.clear()
-        a = _ACTIONS[text] = Action(text, label(text))
+        a = _ACTIONS[text] = Action(text, label(text), action_parts(text))
     return a
+
+
+def action_parts(text: str) -> dict[str, Any]:
+    """A canonical text's parts for the step panel: the verb, then cards (codes as the hand
+    shows them), a seat `to`, a tableau or discard `pile`, a `vector` or a `deal`."""
+    verb, *rest = text.split()
+    if verb == "play":
+        return {"verb": verb, "cards": [c.upper() for c in rest]}
+    if verb == "next":
+        return {"verb": verb, "to": int(rest[0])}
+    if verb == "give":
+        return {"verb": verb, "pile": int(rest[0]), "to": int(rest[2])}
+    if verb in ("flip", "blind"):
+        return {"verb": verb, "pile": int(rest[0])}
+    if verb == "vector":
+        return {"verb": verb, "vector": rest[0]}
+    if verb == "deal":
+        return {"verb": verb, "deal": " ".join(rest)}
+    return {"verb": verb}
+
+
+VERB_WORDS = {
+    "play": "Play cards",
+    "pickup": "Pick up the pile",
+    "nein": "Say “Nein!”",
+    "done": "Done adding cards",
+    "kkk9": "King king king nine!",
+    "next": "Choose who plays next",
+    "give": "Give a good discard pile",
+    "vector": "Call the vector",
+    "flip": "Turn up a tableau card",
+    "blind": "Play a tableau pile blind",
+    "deal": "Deal",
+}
+
+
+def part_words(key: str, value: Any) -> str | None:
+    """The step panel's words for a part (Moleicki's Game.part_words)."""
+    if key == "verb":
+        return VERB_WORDS.get(str(value))
+    if key == "vector":
+        return VECTOR_TITLES.get(str(value), str(value))
+    if key == "pile":
+        return f"Pile {value}"
+    if key == "deal":
+        words = label(f"deal {value}")
+        return words[5:].capitalize() if words.startswith("Deal ") else words
+    return None
 
 
 def actions_for(texts: Iterable[str]) -> list[Action]:

@@ -488,10 +488,14 @@ def _count_badge(canvas: Image.Image, cx: int, cy: int, n: int) -> None:
 def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     """The result to show: the bot's `final`, or one built from a normally finished game."""
     final = final_of(view)
+    best_of_3 = view.get("match") == "best-of-3"
+    if final is not None and best_of_3 and view.get("winner") in (0, 1):
+        # the bot's standings say who won; the band also says by how many hands
+        words = _match_words(view, names)
+        return dict(final, lines=[*final["lines"], words[0].upper() + words[1:]])
     if final is not None or not view.get("over"):
         return final
     winner = view.get("winner")
-    best_of_3 = view.get("match") == "best-of-3"
     if winner not in (0, 1):
         return {"headline": "Game over", "lines": [], "places": None}
     headline = f"{names[winner]} wins{' the match' if best_of_3 else ''}!"
@@ -690,6 +694,16 @@ def warm() -> None:
     render_hand(_SAMPLE)
 
 
+_ORDINALS = {1: "first", 2: "second", 3: "third"}
+_HANDS = {0: "no hands", 1: "one hand", 2: "two hands"}
+
+
+def _match_words(view: dict[str, Any], names: list[str]) -> str:
+    """The match score in words (a digit in alt text could be taken for a card)."""
+    w0, w1 = _pair(view, "scores")
+    return f"match: {names[0]} won {_HANDS.get(w0, str(w0))}, {names[1]} {_HANDS.get(w1, str(w1))}"
+
+
 def alt_text(view: dict[str, Any]) -> str:
     """One or two sentences of public facts: never the hand, even if the view has one."""
     names = _names(view)
@@ -703,6 +717,9 @@ def alt_text(view: dict[str, Any]) -> str:
         first += f", {_meld_label(meld)} {cards} on the table{by}."
     else:
         first += ", no meld on the table."
+    if view.get("match") == "best-of-3" and not view.get("over"):
+        hand = _ORDINALS[min(3, max(1, int(view.get("hand_no") or 1)))]
+        first += f" Best of three, {hand} hand; {_match_words(view, names)}."
     sizes = _pair(view, "hand_sizes")
     counts = ", ".join(f"{names[s]} holds {sizes[s]} card{'s' if sizes[s] != 1 else ''}" for s in (0, 1))
     final = _final(view, names)
