@@ -31,10 +31,9 @@ class ScoringMixin:
         events = [Event("hand_end", text, result)]
         if self.horizon or self.hand_no >= self.max_hands:
             return events + self._match_over()
-        events += self._deal((self.dealer + 1) % 4)
+        dealt = self._deal((self.dealer + 1) % 4)  # the new hand is told before its red 3s
         text = f"Hand {self.hand_no}: {{p{self.dealer}}} deals; the minimum is {self.minimum}."
-        events.append(Event("deal", text, {"hand_no": self.hand_no, "dealer": self.dealer}))
-        return events
+        return [*events, Event("deal", text, {"hand_no": self.hand_no, "dealer": self.dealer}), *dealt]
 
     def _side_score(self, side: int, out: int | None) -> dict[str, int]:
         """A side's melds and bonuses (red 3s, going out) less the cards left in its hands and feet."""

@@ -286,11 +286,19 @@ def _side_band(canvas: Image.Image, view: dict[str, Any], side: int, y: int, nam
 
 
 def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The bot's `final` given the sides' points once the match is played out, or one built
+    from the view."""
     final = final_of(view)
-    if final is not None or not view.get("over"):
-        return final
     a, b = (view.get("scores") or [0, 0])[:2]
     pair = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    if final is not None:
+        if view.get("over"):
+            order = (0, 1) if a >= b else (1, 0)
+            lines = [f"{pair[s]} · {(a, b)[s]} pts" for s in order]
+            return {**final, "lines": lines}
+        return final
+    if not view.get("over"):
+        return None
     headline = "Tied match" if a == b else f"{pair[0 if a > b else 1]} win"
     places = [1 if a >= b else 2, 1 if b >= a else 2] * 2
     return {"headline": headline, "lines": [f"{pair[0]} {a}", f"{pair[1]} {b}"], "places": places}
@@ -459,6 +467,10 @@ def _palette_source() -> Image.Image:
 # -- alt text ---------------------------------------------------------------------------
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def alt_text(view: dict[str, Any]) -> str:
     """The table in words, public facts only (never a hand or a foot)."""
     names = _names(view)
@@ -468,7 +480,7 @@ def alt_text(view: dict[str, Any]) -> str:
         parts.append(final_alt(final))
     top = view.get("discard_top")
     parts.append(
-        f"Stock {view.get('stock', 0)} cards; discard pile {view.get('discard_size', 0)} cards"
+        f"Stock {_cards(view.get('stock', 0))}; discard pile {_cards(view.get('discard_size', 0))}"
         + (f", top card {card_label(top)}." if top else ".")
     )
     sizes = view.get("hand_sizes") or [0] * 4
@@ -476,12 +488,14 @@ def alt_text(view: dict[str, Any]) -> str:
     scores = view.get("scores") or [0, 0]
     for side in (0, 1):
         seats = (side, side + 2)
-        who = " and ".join(f"{names[s]} ({sizes[s]} cards{', in foot' if in_foot[s] else ''})" for s in seats)
+        who = " and ".join(f"{names[s]} ({_cards(sizes[s])}{', in foot' if in_foot[s] else ''})" for s in seats)
         bits = [f"{scores[side]} points", f"red 3s {(view.get('red_threes') or [0, 0])[side]}"]
         for m in (view.get("melds") or [[], []])[side]:
             kind = _kind(m)
             bits.append(
-                f"{kind} pile of {_rank_word(m['rank'])}" if kind else f"{len(m['cards'])} {_rank_word(m['rank'])}"
+                ("wild pile" if kind == "wild" else f"{kind} pile of {_rank_word(m['rank'])}")
+                if kind
+                else f"{len(m['cards'])} {_rank_word(m['rank'])}"
             )
         parts.append(f"{who}: " + ", ".join(bits) + ".")
     staged = view.get("staged") or []

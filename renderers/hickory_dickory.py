@@ -656,12 +656,23 @@ def _caption(d: ImageDraw.ImageDraw, caption: str) -> None:
     text(d, (14, CAPTION_Y + 14), ellipsize(caption, size, width, bold=True), size, CHANGE, bold=True, anchor="lm")
 
 
+def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The bot's `final`, its places given their points once a game of 2 to 4 reaches midnight."""
+    final = final_of(view)
+    scores = list(view.get("scores") or [])
+    places = final.get("places") if final else None
+    if not final or not view.get("over") or len(scores) < 2 or not places or len(places) != len(scores):
+        return final
+    order = sorted(range(len(scores)), key=lambda s: (places[s], -scores[s], s))
+    return {**final, "lines": [f"{places[s]}. {names[s]} · {scores[s]} pts" for s in order]}
+
+
 def table_canvas(view: dict[str, Any]) -> Image.Image:
     """The table as an RGB image: the cached base, the clock drawn fresh, the rest pasted as tiles."""
     names = names_of(view)
     base = _base(tuple(view.get("tokens") or [""] * 12), int(view.get("hand_slots") or 8))
     canvas = base.copy()
-    final = final_of(view)
+    final = _final(view, names)
     d = ImageDraw.Draw(canvas)
     marks = marks_of(view, names)
     _header(d, view)
@@ -769,6 +780,9 @@ def alt_text(view: dict[str, Any]) -> str:
     parts.append("Scores: " + ", ".join(f"{names[s]} {scores[s]}" for s in range(min(len(names), len(scores)))) + ".")
     if final:
         parts.append(str(final.get("headline") or "Game over."))
+        ranked = _final(view, names)
+        if ranked is not final and ranked is not None:
+            parts.append("; ".join(ranked["lines"]) + ".")
     elif view.get("prompt"):
         parts.append(_fill(str(view["prompt"]), names) + ".")
     if not final and waiting_here(view):
