@@ -75,9 +75,11 @@ def hand_text(table: Table, seat: int) -> str:
     assert table.state is not None
     hand = table.state.view(seat).get("hand")
     where = f"{table.title} #{table.id} (<#{table.channel_id}>)"
-    if isinstance(hand, list):
-        return f"Your hand in {where}: {pretty_cards(hand) or 'no cards'}"
-    return where
+    game = table.game
+    if not isinstance(hand, list) or (not hand and game.empty_hand is None):
+        return where
+    shown = (game.part_words("cards", hand) or pretty_cards(hand)) if hand else game.empty_hand
+    return f"{game.hand_label} in {where}: {shown}"
 
 
 def jump_url(table: Table) -> str:

@@ -203,6 +203,11 @@ class Game:
     # View keys that belong to the viewing seat alone; the bot sends a seat's private picture
     # when one of them changed.
     private_keys: ClassVar[tuple[str, ...]] = ("hand",)
+    # How the bot's line beside a private picture names the view's `hand`, and what it says
+    # when the hand is empty (None: it says nothing of it). Items are named by `part_words`
+    # ("cards") when it names them, else as cards.
+    hand_label: ClassVar[str] = "Your hand"
+    empty_hand: ClassVar[str | None] = "no cards"
     # A view key holding each seat's running net (Bourré's "chips"): the bot keeps every
     # member's total per server in a ledger, rewritten with the game's state so a hand is
     # never lost or counted twice. None: the game keeps no ledger.

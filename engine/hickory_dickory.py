@@ -101,6 +101,9 @@ class HickoryDickory(Game):
         Option("start", ("board", "choose"), "board", "choose: place your mice yourself (advanced setup)"),
     )
     private_keys = ("hand", "favors")
+    # the view's hand is only the tiles a Spotter drew in a search (favors are on the picture)
+    hand_label = "Tiles you drew"
+    empty_hand = None
 
     @classmethod
     def part_words(cls, key: str, value: Any) -> str | None:

@@ -251,7 +251,7 @@ class FuzzChecks:
         out = {}
         for table in self.active():
             title = table.game.title
-            found = [(f"Your hand in {title}", f"a hand caption of {title} #{table.id}")]
+            found = [(f"{table.game.hand_label} in {title}", f"a hand caption of {title} #{table.id}")]
             for seat in table.human_seats():
                 hand = table.state.view(seat).get("hand")
                 if isinstance(hand, list) and len(hand) >= 4:

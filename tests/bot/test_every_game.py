@@ -40,7 +40,7 @@ def assert_no_hidden_card_shown(channel, table) -> None:
     """The table message names no card a seat keeps hidden, and no hand caption."""
     message = table_message(channel, table.id)
     log = "\n".join(json.dumps(e.to_dict(), ensure_ascii=False) for e in message.embeds)
-    assert "Your hand in" not in log
+    assert "Your hand in" not in log and f"{table.game.hand_label} in" not in log
     # the picture's words and the turn line describe the position now; the log may name cards
     # from earlier hands, shown when those were scored, which a new deal can hand out again
     shown = "\n".join([message.content, *(a.description or "" for a in message.attachments)])

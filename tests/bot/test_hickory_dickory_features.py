@@ -117,3 +117,21 @@ async def test_a_two_player_game_plays_to_midnight(simcord_env, world):
     scores = table.state.view(None)["scores"]
     assert all(f"{by_seat[s].name} · {scores[s]} pts" in shown for s in range(2)), shown
     await picture(table_message(channel, table.id), "hd2_over")
+
+
+def test_the_words_beside_a_private_picture_name_tiles_not_cards():
+    """Hickory Dickory's `hand` is only the tiles a Spotter drew: named in words, and nothing
+    said of it when empty (no "no cards" beside a player's favors); a card game is unchanged."""
+    from bot.notify import hand_text
+    from bot.table import Seat, Table
+    from engine import GAMES
+
+    game = GAMES["hickory_dickory"]
+    state = game.new(2, seed=1)
+    table = Table(7, 1, 2, game, {}, 1, [Seat(10, None, "Ann"), Seat(11, None, "Bob")], "active", state)
+    assert hand_text(table, 0) == "Hickory Dickory #7 (<#2>)"
+    state.view = lambda seat: {"hand": ["RT", "YS"]}  # what a Spotter's search shows its seat
+    assert hand_text(table, 0) == "Tiles you drew in Hickory Dickory #7 (<#2>): red thimble, yellow spool"
+    cards = GAMES["go_fish"]
+    table = Table(8, 1, 2, cards, {}, 1, [Seat(10, None, "Ann"), Seat(11, None, "Bob")], "active", cards.new(2, seed=1))
+    assert hand_text(table, 0).startswith("Your hand in Go Fish #8 (<#2>): ")
