@@ -48,6 +48,15 @@ def roles(table, alice, bob):
     return a, b, ({0, 1, 2} - {a, b}).pop()
 
 
+def alices_queens(a: int, b: int, ai: int) -> dict[int, list[str]]:
+    """alice holds two queens and a seven; bob the third queen; the AI a diamond run."""
+    return {
+        a: ["QS", "QH", "7C", "2S", "3S", "4S", "5S"],
+        b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
+        ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
+    }
+
+
 def stacked(table, by_seat: dict[int, list[str]], stock: list[str], turn: int, variant="go-fish"):
     """Put a known deal on the table (three seats, seven cards each)."""
     table.state = position([by_seat[s] for s in range(3)], stock=stock, turn=turn, variant=variant)
@@ -58,12 +67,7 @@ async def test_the_panel_asks_whom_first_then_what(simcord_env, world):
     _guild, channel, alice, bob = world
     table, _members = await seated(simcord_env, world)
     a, b, ai = roles(table, alice, bob)
-    hands = {
-        a: ["QS", "QH", "7C", "2S", "3S", "4S", "5S"],
-        b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
-        ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
-    }
-    stacked(table, hands, stock=["6C"], turn=a)
+    stacked(table, alices_queens(a, b, ai), stock=["6C"], turn=a)
     panel = await open_panel(alice, channel, table)
     first = step_choices(panel, table)
     assert set(first) == {"bob", "Parlour AI"}, f"the first step should be whom to ask: {list(first)}"
@@ -78,12 +82,7 @@ async def test_authors_asks_whom_then_which_card(simcord_env, world):
     _guild, channel, alice, bob = world
     table, _members = await seated(simcord_env, world, variant="authors")
     a, b, ai = roles(table, alice, bob)
-    hands = {
-        a: ["QS", "QH", "7C", "2S", "3S", "4S", "5S"],
-        b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
-        ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
-    }
-    stacked(table, hands, stock=["6C"], turn=a, variant="authors")
+    stacked(table, alices_queens(a, b, ai), stock=["6C"], turn=a, variant="authors")
     panel = await open_panel(alice, channel, table)
     assert set(step_choices(panel, table)) == {"bob", "Parlour AI"}
     panel = await choose(alice, panel, table, "Parlour AI")
@@ -98,12 +97,7 @@ async def test_every_move_and_autocomplete_name_the_player_asked(simcord_env, wo
     _guild, channel, alice, bob = world
     table, _members = await seated(simcord_env, world)
     a, b, ai = roles(table, alice, bob)
-    hands = {
-        a: ["QS", "QH", "7C", "2S", "3S", "4S", "5S"],
-        b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
-        ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
-    }
-    stacked(table, hands, stock=["6C"], turn=a)
+    stacked(table, alices_queens(a, b, ai), stock=["6C"], turn=a)
     panel = await open_panel(alice, channel, table)
     listed = next(c for c in components(panel) if c["custom_id"].startswith(f"parlour:act:{table.id}:"))
     labels = {o["value"]: o["label"] for o in listed["options"]}
