@@ -170,13 +170,13 @@ def click_now(env, member, message, custom_id, values=None, kind=None):
 GUESTS = ("carol", "dave", "erin", "frank", "gina", "hal")
 
 
-async def seat_members(env, world, game: str, players: int = 3, **options):
-    """alice, bob and guests (carol, dave, ...) invited to `game` with no AI, every invitation
-    accepted and the game dealt: (table, {seat: member})."""
+async def seat_members(env, world, game: str, players: int = 3, bots: int = 0, **options):
+    """alice, bob and guests (carol, dave, ...) invited to `game` (with `bots` AI seats), every
+    invitation accepted and the game dealt: (table, {seat: member})."""
     guild, channel, alice, bob = world
     guests = [guild.add_member(env.create_user(n)) for n in GUESTS[: players - 2]]
     invited = {f"player{i + 2}": m for i, m in enumerate([bob, *guests])}
-    await alice.slash(channel, f"{game} start", bots=0, **invited, **options)
+    await alice.slash(channel, f"{game} start", bots=bots, **invited, **options)
     table = table_of(env)
     for m in (bob, *guests):
         await m.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from tests.bot.helpers import components, pick, picture, table_message, table_of
+from tests.bot.helpers import components, pick, picture, seat_members, table_message, table_of
 
 VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 9, "K": 10}
 SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -97,11 +97,8 @@ async def test_partners_sit_opposite_play_to_the_target_and_are_rated_as_a_team(
 
 
 async def test_a_capture_is_chosen_card_first_then_table_cards_and_paged_on_a_crowded_board(simcord_env, world):
-    _guild, channel, alice, bob = world
-    await alice.slash(channel, "escoba start", player2=bob, bots=0)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    channel = world[1]
+    table, members = await seat_members(simcord_env, world, "escoba", players=2)
     # nobody captures (capturing is optional): the board swells
     while len(table.state.view(None)["board"]) < 20 or len(table.state.hands[table.state.to_move[0]]) < 2:
         seat = table.state.to_move[0]

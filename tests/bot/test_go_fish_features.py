@@ -48,10 +48,10 @@ def roles(table, alice, bob):
     return a, b, ({0, 1, 2} - {a, b}).pop()
 
 
-def alices_queens(a: int, b: int, ai: int) -> dict[int, list[str]]:
-    """alice holds two queens and a seven; bob the third queen; the AI a diamond run."""
+def alices_queens(a: int, b: int, ai: int, third: bool = False) -> dict[int, list[str]]:
+    """alice holds two queens (three with `third`) and a seven; bob a queen; the AI a diamond run."""
     return {
-        a: ["QS", "QH", "7C", "2S", "3S", "4S", "5S"],
+        a: ["QS", "QH", "QD", "7C", "2S", "3S", "4S"] if third else ["QS", "QH", "7C", "2S", "3S", "4S", "5S"],
         b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
         ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
     }
@@ -115,12 +115,7 @@ async def test_answers_go_fish_books_and_the_record_of_asks_reach_the_channel(si
     _guild, channel, alice, bob = world
     table, _members = await seated(simcord_env, world)
     a, b, ai = roles(table, alice, bob)
-    hands = {
-        a: ["QS", "QH", "QD", "7C", "2S", "3S", "4S"],
-        b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
-        ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
-    }
-    stacked(table, hands, stock=["6C", "5C"], turn=a)
+    stacked(table, alices_queens(a, b, ai, third=True), stock=["6C", "5C"], turn=a)
     await ask_on_panel(alice, channel, table, "bob", "Q")
     told = table_message(channel, table.id).embeds[0].description
     for line in ("alice asks bob for queens.", "bob hands over a queen.", "alice lays a book of queens."):
@@ -146,12 +141,7 @@ async def test_alt_text_counts_books_and_cards_in_words(simcord_env, world):
     _guild, channel, alice, bob = world
     table, _members = await seated(simcord_env, world)
     a, b, ai = roles(table, alice, bob)
-    hands = {
-        a: ["QS", "QH", "QD", "7C", "2S", "3S", "4S"],
-        b: ["QC", "8H", "9H", "10H", "JH", "KH", "AH"],
-        ai: ["8D", "9D", "10D", "JD", "KD", "AD", "2D"],
-    }
-    stacked(table, hands, stock=["6C"], turn=a)
+    stacked(table, alices_queens(a, b, ai, third=True), stock=["6C"], turn=a)
     await alice.slash(channel, "go_fish play", action=f"ask {b} q")
     alt = table_message(channel, table.id).attachments[0].description
     assert "1 books" not in alt and "1 book (Q)" in alt, alt

@@ -14,7 +14,7 @@ from bot.host import choose_for
 from engine import GAMES
 from engine.ai import NORMAL
 from engine.cards import pretty
-from tests.bot.helpers import components, pick, picture, table_message, table_of
+from tests.bot.helpers import components, pick, picture, seat_members, table_message
 
 
 def steps(message) -> dict[str, str]:
@@ -22,11 +22,8 @@ def steps(message) -> dict[str, str]:
 
 
 async def two_members(simcord_env, world):
-    _guild, channel, alice, bob = world
-    await alice.slash(channel, "milk_run start", player2=bob, bots=0)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    return channel, table, {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    table, members = await seat_members(simcord_env, world, "milk_run", players=2)
+    return world[1], table, members
 
 
 def cards_in_play(view) -> int:
@@ -128,11 +125,8 @@ async def test_stops_and_steals_are_narrated_and_the_stock_is_rebuilt_as_the_spe
 
 @pytest.mark.simcord(settle_timeout=60)
 async def test_eight_seats_read_on_one_picture_and_the_ai_keeps_the_game_moving(simcord_env, world):
-    _guild, channel, alice, bob = world
-    await alice.slash(channel, "milk_run start", player2=bob, bots=6)
-    table = table_of(simcord_env)
-    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
-    members = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    channel = world[1]
+    table, members = await seat_members(simcord_env, world, "milk_run", players=2, bots=6)
     rounds = 0
     while table.active and rounds < 3:
         seat = table.state.to_move[0]

@@ -34,15 +34,22 @@ def position(hands, stock=(), books=None, turn=0, variant="go-fish", fill=True):
     """
     n = len(hands)
     books = books or [[] for _ in range(n)]
-    data = GO_FISH.new(n, seed=0, options={"variant": variant}).dump()
     laid = [r + s for rank_list in books for r in rank_list for s in SUITS]
     placed = [c for h in hands for c in h] + list(stock) + laid
     assert len(set(placed)) == len(placed), "a card placed twice"
     rest = [c for c in standard_deck() if c not in placed]
     assert fill or not rest, f"cards not placed: {rest}"
+    stock = list(stock) + (rest if fill else [])
+    return _loaded({"variant": variant}, hands, stock, books, laid, turn)
+
+
+def _loaded(options, hands, stock, books, laid, turn):
+    """A stored game with these hands, stock, books (ranks per seat) and laid cards, loaded."""
+    n = len(hands)
+    data = GO_FISH.new(n, seed=0, options=options).dump()
     data.update(
         hands=[list(h) for h in hands],
-        stock=list(stock) + (rest if fill else []),
+        stock=list(stock),
         books=[list(b) for b in books],
         laid=laid,
         know=Knowledge(n).dump(),
@@ -299,22 +306,11 @@ def test_authors_pairs_lays_a_pair_as_soon_as_a_card_matches():
 
 def pairs_position(hands, pairs, turn=0):
     """A Go Fish pairs position with an empty stock: `pairs` lists per seat the laid pairs, as cards."""
-    n = len(hands)
-    data = GO_FISH.new(n, seed=0, options={"books": "pairs"}).dump()
     laid = [c for seat_pairs in pairs for pair in seat_pairs for c in pair]
     placed = [c for h in hands for c in h] + laid
     assert sorted(placed) == sorted(standard_deck()), "every card placed once"
-    data.update(
-        hands=[list(h) for h in hands],
-        stock=[],
-        books=[[pair[0][:-1] for pair in seat_pairs] for seat_pairs in pairs],
-        laid=laid,
-        know=Knowledge(n).dump(),
-        turn=turn,
-        last=None,
-        done=False,
-    )
-    return GO_FISH.load(data)
+    books = [[pair[0][:-1] for pair in seat_pairs] for seat_pairs in pairs]
+    return _loaded({"books": "pairs"}, hands, [], books, laid, turn)
 
 
 def test_go_fish_pairs_a_hand_over_lays_a_pair_and_the_asker_goes_on():
