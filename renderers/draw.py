@@ -596,11 +596,13 @@ def banner_height(final: dict[str, Any], width: int) -> int:
 
 
 def _standing_rows(final: dict[str, Any], width: int) -> list[str]:
-    """The standings packed a few to a row, so eight players fit in four short rows."""
+    """The standings two to a row when there are more than three, so eight players fit in four
+    short rows (more to a row reads too small once a phone shrinks the picture)."""
     rows: list[str] = []
-    for line in final["lines"]:
-        trial = f"{rows[-1]}   {line}" if rows else line
-        if rows and text_size(trial, 26)[0] <= width - 80 and len(final["lines"]) > 3:
+    pairs = len(final["lines"]) > 3
+    for i, line in enumerate(final["lines"]):
+        trial = f"{rows[-1]}      {line}" if rows else line
+        if pairs and i % 2 == 1 and text_size(trial, 26)[0] <= width - 80:
             rows[-1] = trial
         else:
             rows.append(line)
