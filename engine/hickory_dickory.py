@@ -55,7 +55,7 @@ from engine.hickory_dickory_data import (
     SUN_SPACES,
     SUN_TOKENS,
     data_sorted,
-    tile_words,
+    tiles_words,
 )
 from engine.hickory_dickory_scoring import leaf_value
 from engine.hickory_dickory_tick import TickMixin
@@ -110,7 +110,7 @@ class HickoryDickory(Game):
         """Tiles and favors by name in the move panel ("red spool"), never as card signs."""
         if key in ("cards", "tile", "favor") and value:
             codes = value if isinstance(value, list) else [value]
-            return ", ".join(tile_words(str(c)) for c in codes)
+            return tiles_words([str(c) for c in codes])
         return None
 
 

@@ -20,6 +20,8 @@ from engine.hickory_dickory_data import (
     TOKEN_NAMES,
     WILD,
     data_sorted,
+    tile_words,
+    tiles_words,
 )
 from engine.hickory_dickory_notation import (
     END_TURN,
@@ -211,7 +213,7 @@ class ActionsMixin:
         if not follow:  # nothing to buy: an optional cost is skipped by itself
             return []
         out = [
-            act(f"spend {tiles_text(c)}", f"Spend {' '.join(c)}", verb="spend", cards=c)
+            act(f"spend {tiles_text(c)}", f"Spend {tiles_words(c)}", verb="spend", cards=c)
             for c in sub_multisets(self._payment(f["seat"], f["mouse"]), f["cost"])
         ]
         if out and f["optional"]:
@@ -222,7 +224,7 @@ class ActionsMixin:
         tiles = [t for t in self.bin if t is not None]
         picks = sub_multisets(tiles, 2) if len(tiles) >= 2 else [[t] for t in dict.fromkeys(tiles)]
         out = [
-            act(f"market {tiles_text(c)}", f"Take {' '.join(c)} from the bin", verb="market", cards=c) for c in picks
+            act(f"market {tiles_text(c)}", f"Take {tiles_words(c)} from the bin", verb="market", cards=c) for c in picks
         ]
         if self.wilds:
             out.append(act("market w", "Take a wild tile", verb="market", cards=[WILD]))
@@ -230,7 +232,7 @@ class ActionsMixin:
 
     def _legal_return(self, f: Frame) -> list[Action]:
         return [
-            act(f"return {t.lower()}", f"Return {t} to the bag", verb="return", tile=t)
+            act(f"return {t.lower()}", f"Return the {tile_words(t)} to the bag", verb="return", tile=t)
             for t in data_sorted(list(set(f["drawn"])))
         ]
 
@@ -240,7 +242,7 @@ class ActionsMixin:
         return [
             act(
                 f"deliver {tiles_text(c)}",
-                f"Deliver {' '.join(c)} ({deliver_points(c)} points)",
+                f"Deliver {tiles_words(c)} ({deliver_points(c)} points)",
                 verb="deliver",
                 cards=c,
             )
@@ -251,7 +253,7 @@ class ActionsMixin:
         seat = f["seat"]
         empty = [self.spaces(seat)[i] for i, x in enumerate(self.filled[seat]) if x is None]
         return [
-            act(f"wild {c.lower()}", f"Put the wild on the {c} space", verb="wild", tile=c)
+            act(f"wild {c.lower()}", f"Put the wild on the {tile_words(c)} space", verb="wild", tile=c)
             for c in data_sorted(list(set(empty)))
         ]
 
@@ -281,7 +283,13 @@ class ActionsMixin:
         for m in over:
             for t in data_sorted(list(set(self.mice[seat][m].tiles))):
                 out.append(
-                    act(f"drop {t.lower()} {m}", f"Return {t} from the {m.title()}", verb="drop", tile=t, mouse=m)
+                    act(
+                        f"drop {t.lower()} {m}",
+                        f"Return the {tile_words(t)} from the {m.title()}",
+                        verb="drop",
+                        tile=t,
+                        mouse=m,
+                    )
                 )
         return out + self._moves(seat, f["number"], over)
 

@@ -140,3 +140,8 @@ def tile_words(code: str) -> str:
         effect, n = FAVOR_EFFECTS[code]
         return f"favor {code}: {effect}{f' {n}' if n else ''}"
     return code
+
+
+def tiles_words(codes: list[str] | tuple[str, ...]) -> str:
+    """Several tiles in words: "red spool, yellow feather"."""
+    return ", ".join(tile_words(c) for c in codes)

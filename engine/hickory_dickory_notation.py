@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Action
-from engine.hickory_dickory_data import FAVOR_EFFECTS, TOKEN_NAMES
+from engine.hickory_dickory_data import FAVOR_EFFECTS, TOKEN_NAMES, tile_words
 
 
 def act(text: str, label: str, **parts: Any) -> Action:
@@ -57,7 +57,7 @@ def leap_inner(mouse: str, n: int) -> Action:
 
 @cache
 def claim(tile: str) -> Action:
-    return act("claim", f"Claim the {tile} tile", verb="claim")
+    return act("claim", f"Claim the {tile_words(tile)} tile", verb="claim")
 
 
 @cache
@@ -76,7 +76,7 @@ def play_favor(fav: str) -> Action:
 def trade(tile: str, a: str, b: str) -> Action:
     return act(
         f"move {tile.lower()} {a} {b}",
-        f"Move {tile} from the {a.title()} to the {b.title()}",
+        f"Move the {tile_words(tile)} from the {a.title()} to the {b.title()}",
         verb="move",
         tile=tile,
         mouse=a,

@@ -511,6 +511,18 @@ def test_parse_is_forgiving_and_round_trips():
     assert s.parse(0, "Deliver YF, RB").text == "deliver rb yf"
 
 
+def test_menu_labels_name_tiles_in_words_not_codes():
+    # A button reads "Deliver red button, yellow feather", never "Deliver RB YF".
+    s = new(2)
+    place(s, 6, ring={(0, "scavenger"): ("inner", 6)})
+    s.mice[0]["scavenger"].tiles = ["RB", "YF"]
+    play(s, "out scavenger", "act")
+    labels = {a.text: a.label for a in s.legal_actions(0)}
+    assert labels["deliver rb yf"].startswith("Deliver red button, yellow feather (")
+    assert labels["deliver rb"].startswith("Deliver red button (")
+    assert not any(code in label.split() for label in labels.values() for code in ("RB", "YF"))
+
+
 def test_illegal_actions_raise_and_change_nothing():
     s = new(2)
     before = json.dumps(s.dump(), sort_keys=True)

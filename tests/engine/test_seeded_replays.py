@@ -10,7 +10,8 @@ of those outputs changes a digest. A deliberate rules or view change retakes the
 game in the same commit, and says which (Bourré's `staked` view key, checked to be the only
 difference; Hand and Foot's pickups and card codes, then a new hand's deal told before its
 red 3s; Hickory Dickory's bonus-favor delivery and
-sorted Spotter hand; Moleicki's `hand_sizes` and `hand_no` keys and its tableau's choice of
+sorted Spotter hand, then its menus naming tiles in words, checked to be the only
+difference; Moleicki's `hand_sizes` and `hand_no` keys and its tableau's choice of
 piles, then its moves' `parts`, each checked to be the only difference; Escoba's end-of-hand line naming what scored,
 checked against the old engine with that line's text left out).
 """
@@ -71,22 +72,22 @@ EXPECTED = {
     ("moleicki", 8, "", 2): "9d09c95d64dc5b6e7243c1e4e75db09981f34fb6bda32ece42d6a407dcab89d9",
     ("moleicki", 3, "krzywicka=1,jokers=0", 3): "0de9ce3fe8dbf180b3e5ffc9ca8df540a8af4b019cf92a4311a1cc6280eb9fe1",
     ("moleicki", 5, "decks=3,quarters=0", 4): "f6e322feea904aa8f251ef311c900397d69e573231e5a09cdf7cc51ddf009fe8",
-    ("hickory_dickory", 1, "", 0): "8cda2f1a6bcbdc8a4342616afbc1d362ca325b6bcd1f65d1b02a428c72f12f6c",
-    ("hickory_dickory", 1, "", 1): "ad48c6e812e15f537031b428831a5ae362879c4d8ee2f24a150990b563abf943",
-    ("hickory_dickory", 1, "", 2): "1522e321087bd01e458f784240c68f5405bbc8e8248f6277bebb5a28438b793f",
-    ("hickory_dickory", 2, "", 0): "cff94f3fbf27c8e307962f3dfef4c369e59055ee73fa45f10bd415a2d58af72a",
-    ("hickory_dickory", 2, "", 1): "c6592dfc86602062edc58d5a2588250e5bcd963e52f7176bdc591bbc07937e1e",
-    ("hickory_dickory", 2, "", 2): "344beaa73816f026dc580dcae2d0ab606270b716d5f806b162301aa63d9bc25f",
-    ("hickory_dickory", 3, "", 0): "3f324b59e15136a43fd57d98b4983de72d7ee32aff86a8716be6b810f3f42618",
-    ("hickory_dickory", 3, "", 1): "9b84c1eae24e90cfb3a2f964775827a4fc3e1e044259ecc7ee2cafaac2750b4f",
-    ("hickory_dickory", 3, "", 2): "b3e91536758c6146ee37e00424643aa6c1c2e84e7a6ded5d776472a89465eada",
-    ("hickory_dickory", 4, "", 0): "8f7827e345fd992fb8a44c390123100cc95c53b8bb8e5431334a88c946fe8f52",
-    ("hickory_dickory", 4, "", 1): "733634e2123097f4ba1efa3448ee130b4ac9d35f0b263bea8975586a7d3b8829",
-    ("hickory_dickory", 4, "", 2): "85c80b27290a5121de30e6b21b14f2028025dbba532707019b59946546bccb79",
-    ("hickory_dickory", 2, "layout=learning", 3): "bf3a0075339a01d3947f1db8d01f1579644552592a5e34e053b077e539cf9128",
-    ("hickory_dickory", 3, "start=choose", 4): "b6227328a2d61d12f9404b2c953e397d045ba31ee076ef451631b78bf40329bb",
-    ("hickory_dickory", 1, "layout=learning", 5): "f3f15efd770b04cf13784bc63b98dc8db728f0c47fc9d901fd076db611627c6b",
-    ("hickory_dickory", 1, "start=choose", 6): "59772c973b7e65ca8e5b235cf7c8b376d4c39875aeea3cc3881d039406fb2f9d",
+    ("hickory_dickory", 1, "", 0): "71dd5008157ad8e685aa29f5ad77b309f8366173739010399aa79931cdd9e9b3",
+    ("hickory_dickory", 1, "", 1): "7c2f4c29f0f29d8f08b3f3401e35b725ad072d9a7648c59eabbb16d2e0b4e599",
+    ("hickory_dickory", 1, "", 2): "b1729ef54206ebaa09ea5f86b7b483dc4f7024b895c8523f136bbfc9200b1290",
+    ("hickory_dickory", 2, "", 0): "ba7ff4d0e5245025e79cb0e07649e523268ccad22bfffacb55b2139724caf8b7",
+    ("hickory_dickory", 2, "", 1): "ff80f84cc7fd6d6123e52b4e90d860adedef7f9641dde750a9856c3962e95fc3",
+    ("hickory_dickory", 2, "", 2): "e0437313ff780206c6c86f790cdc29aa635a0638f9698cd6c10b098a8ea2982f",
+    ("hickory_dickory", 3, "", 0): "589c43dd8c5e13eb7e7220370f07a54fbd1df9253c87e40f18dd3b24e020f35b",
+    ("hickory_dickory", 3, "", 1): "584459718097af89da5cbccbb6a7c02ad142fd640f983e14b43cda1345bc5c83",
+    ("hickory_dickory", 3, "", 2): "dda3564c5c0791b0f2ad6cd7ce2bcbb347262843bb30e6a8ac7930a5f95029a2",
+    ("hickory_dickory", 4, "", 0): "5e4b9e3d02b52daef605b863bebc67c471a7babb5a80951b2685c1debb13cf4d",
+    ("hickory_dickory", 4, "", 1): "935b64af7a09a2a3e3518e73ebfa18634b102297202f0c1e480d1a92c86b69eb",
+    ("hickory_dickory", 4, "", 2): "a12a6455863f32e77cbc97acb6a71dbd6a9a6aa71af50b7d129d6daf5d1077da",
+    ("hickory_dickory", 2, "layout=learning", 3): "d74e998d3ca6443a1d536deda894f884745c61bb5dd066ebadd071f501787b11",
+    ("hickory_dickory", 3, "start=choose", 4): "99016be4bf7794602f9f99ab8425a6062c5ddf4b73fe2d613006c9283bb70620",
+    ("hickory_dickory", 1, "layout=learning", 5): "eb1c08504e73319a249a4a081721f9863a1969a2f62afcc8177e682c2e8cdab5",
+    ("hickory_dickory", 1, "start=choose", 6): "62eabe3db14513316c82b27180986cae6ee20029458d87f299fd36728d6a710e",
     ("hand_and_foot", 4, "", 0): "8ac01f31b2a8bc7a737dde3a082dad38a3c9ea7830b5dd7405da91bb0a5c0140",
     ("hand_and_foot", 4, "", 1): "ec7c83f8542a3a35f35c588011168222ea1dab7292cde9f9eaeee2a9924bfb11",
     ("hand_and_foot", 4, "", 2): "f2c8ce5828135941a1dcb1850cb31584df1750b0ada587a3c5e514d053947b4c",
