@@ -29,15 +29,13 @@ from renderers.draw import (
     WHITE,
     Color,
     ellipsize,
-    final_alt,
-    final_banner,
-    final_of,
     paste_suit,
     rounded_box,
     text,
     text_size,
     to_png,
 )
+from renderers.endings import final_alt, final_banner, final_of
 from renderers.seat_ring import (
     HAND_W,
     header_status,

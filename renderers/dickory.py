@@ -47,10 +47,6 @@ from renderers.draw import (
     clean,
     ellipsize,
     felt,
-    final_alt,
-    final_banner,
-    final_of,
-    final_winners,
     font,
     palette_sheet,
     paste_over,
@@ -61,6 +57,7 @@ from renderers.draw import (
     to_png,
     triangle,
 )
+from renderers.endings import final_alt, final_banner, final_of, final_winners
 
 __all__ = [
     "CLOCK_CENTER",

@@ -34,15 +34,13 @@ from renderers.draw import (
     Color,
     ellipsize,
     felt,
-    final_alt,
-    final_banner,
-    final_of,
     palette_sheet,
     rounded_box,
     text,
     text_size,
     to_png,
 )
+from renderers.endings import final_alt, final_banner, final_of
 from renderers.seat_ring import SEAT_BOX, names_of, seat_panel
 from renderers.spanish_cards import emblem
 

@@ -32,13 +32,8 @@ from renderers.draw import (
     INK,
     PANEL,
     WHITE,
-    banner_height,
     ellipsize,
     felt,
-    final_alt,
-    final_banner,
-    final_of,
-    final_winners,
     palette_sheet,
     paste_over,
     rounded_box,
@@ -46,6 +41,7 @@ from renderers.draw import (
     text_size,
     to_png,
 )
+from renderers.endings import banner_height, final_alt, final_banner, final_of, final_winners
 
 __all__ = ["alt_text", "hand_canvas", "render_hand", "render_table", "table_canvas", "warm"]
 

@@ -33,15 +33,13 @@ from renderers.draw import (
     ellipsize,
     felt,
     felt_patch,
-    final_alt,
-    final_banner,
-    final_of,
     palette_sheet,
     paste_over,
     rounded_box,
     text,
     to_png,
 )
+from renderers.endings import final_alt, final_banner, final_of
 
 __all__ = ["alt_text", "clear_tiles", "render_hand", "render_table"]
 

@@ -43,14 +43,13 @@ from renderers.draw import (
     ellipsize,
     felt,
     felt_shades,
-    final_banner,
-    final_of,
     palette_sheet,
     rounded_box,
     text,
     text_size,
     to_png,
 )
+from renderers.endings import final_banner, final_of
 from renderers.hickory_dickory_marks import (
     CHANGE,
     NO_MARKS,

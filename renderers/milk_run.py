@@ -27,15 +27,10 @@ from renderers.draw import (
     RED_SUIT,
     WHITE,
     Color,
-    banner_height,
     card_label,
     clean,
     ellipsize,
     felt,
-    final_alt,
-    final_banner,
-    final_of,
-    final_winners,
     palette_sheet,
     paste_suit,
     rounded_box,
@@ -43,6 +38,7 @@ from renderers.draw import (
     text_size,
 )
 from renderers.draw import to_png as encode
+from renderers.endings import banner_height, final_alt, final_banner, final_of, final_winners
 from renderers.seat_ring import hand_picture
 
 __all__ = ["GO_OPEN", "GO_STOP", "WIDTH", "alt_text", "hand_canvas", "panel_boxes", "render_hand", "render_table"]

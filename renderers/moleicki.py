@@ -30,10 +30,6 @@ from renderers.cards import warm as warm_cards
 from renderers.draw import (
     KeptTiles,
     drawn,
-    final_alt,
-    final_banner,
-    final_of,
-    final_winners,
     mapped_png,
     on_palette,
     palette_of,
@@ -41,6 +37,7 @@ from renderers.draw import (
     ready_to_paste,
     to_png,
 )
+from renderers.endings import final_alt, final_banner, final_of, final_winners
 from renderers.moleicki_centre import header, pile_box, pile_panel, side_panel, strip_patch, vector_panel
 from renderers.moleicki_glyphs import seat_ring, vector_glyph
 from renderers.moleicki_hand import hand_image

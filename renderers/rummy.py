@@ -33,14 +33,12 @@ from renderers.draw import (
     card_label,
     ellipsize,
     felt,
-    final_alt,
-    final_banner,
-    final_of,
     palette_sheet,
     rounded_box,
     text,
     to_png,
 )
+from renderers.endings import final_alt, final_banner, final_of
 
 __all__ = ["alt_text", "render_hand", "render_table"]
 

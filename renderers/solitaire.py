@@ -33,13 +33,9 @@ from renderers.draw import (
     WHITE,
     Color,
     KeptTiles,
-    banner_height,
     ellipsize,
     felt,
     felt_patch,
-    final_alt,
-    final_banner,
-    final_of,
     font,
     palette_sheet,
     paste_suit,
@@ -49,6 +45,7 @@ from renderers.draw import (
     text_size,
     to_png,
 )
+from renderers.endings import banner_height, final_alt, final_banner, final_of
 
 __all__ = [
     "BASE_HEIGHT",

@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine import GAMES
 from renderers import dickory as D
-from renderers import draw
+from renderers import draw, endings
 from renderers import freecell as FC
 from renderers import klondike as KL
 from renderers import moleicki as M
@@ -49,18 +49,18 @@ def gold_count(img: Image.Image, box) -> int:
 
 
 def test_final_of_tidies_the_bots_result_and_ignores_anything_else():
-    assert draw.final_of({}) is None and draw.final_of({"final": "won"}) is None
-    f = draw.final_of({"final": {"headline": "", "lines": ["1. a", " ", 3], "places": [2, 1]}})
+    assert endings.final_of({}) is None and endings.final_of({"final": "won"}) is None
+    f = endings.final_of({"final": {"headline": "", "lines": ["1. a", " ", 3], "places": [2, 1]}})
     assert f == {"headline": "Game over", "lines": ["1. a", "3"], "places": [2, 1]}
-    assert draw.final_winners(f) == {1}
-    assert draw.final_alt(draw.final_of({"final": RESIGNED})) == "Alice wins: Bob resigned. 1. Alice; 2. Bob."
+    assert endings.final_winners(f) == {1}
+    assert endings.final_alt(endings.final_of({"final": RESIGNED})) == "Alice wins: Bob resigned. 1. Alice; 2. Bob."
 
 
 def test_final_banner_draws_the_headline_across_the_canvas_and_stays_inside():
     canvas = draw.felt(600, 300)
-    final = draw.final_of({"final": dict(RESIGNED, lines=[f"{i}. player {i}" for i in range(1, 9)])})
-    y0, y1 = draw.final_banner(canvas, final, 290)  # asked to sit low: kept inside
-    assert 0 <= y0 < y1 <= 300 and y1 - y0 == draw.banner_height(final, 600)
+    final = endings.final_of({"final": dict(RESIGNED, lines=[f"{i}. player {i}" for i in range(1, 9)])})
+    y0, y1 = endings.final_banner(canvas, final, 290)  # asked to sit low: kept inside
+    assert 0 <= y0 < y1 <= 300 and y1 - y0 == endings.banner_height(final, 600)
     img = canvas.convert("RGB")
     assert dark_share(img, y0 + 4) > 0.9
     assert gold_count(img, (0, y0 + 20, 600, y0 + 70)) > 300  # the headline in gold
