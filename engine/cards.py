@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.core import quoted
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER = "JK"
@@ -67,11 +69,11 @@ def parse_card(text: str) -> str:
     if t == QUARTER:
         return QUARTER
     if len(t) < 2:
-        raise CardError(f"“{text.strip()}” isn't a card; write rank then suit, like 10H or QS.")
+        raise CardError(f"“{quoted(text)}” isn't a card; write rank then suit, like 10H or QS.")
     rank, suit = t[:-1], t[-1]
     rank = _RANK_ALIASES.get(rank, rank)
     if rank not in _RANK_INDEX or suit not in SUITS:
-        raise CardError(f"“{text.strip()}” isn't a card; write rank then suit, like 10H or QS.")
+        raise CardError(f"“{quoted(text)}” isn't a card; write rank then suit, like 10H or QS.")
     return rank + suit
 
 

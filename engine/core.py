@@ -28,8 +28,10 @@ __all__ = [
     "State",
     "copy_rng",
     "dump_rng",
+    "is_number",
     "load_rng",
     "places_from_scores",
+    "quoted",
     "readings",
 ]
 
@@ -363,7 +365,7 @@ class State:
         for a in self.legal_actions(seat):
             if normalise(a.text) == want:
                 return a
-        raise IllegalAction(f"“{text.strip()[:60]}” isn't a legal move for you now.")
+        raise IllegalAction(f"“{quoted(text, 60)}” isn't a legal move for you now.")
 
     # -- the menu just listed -------------------------------------------------
     # A game whose parse would enumerate its moves a second time may keep the menu
@@ -422,6 +424,18 @@ class State:
 SUIT_SIGNS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 FILLERS = ("i will ", "i'll ", "i ", "let me ", "please ", "ok ", "okay ")
 SYNONYMS = {"skip": "pass", "pass turn": "pass", "no move": "pass", "i pass": "pass"}
+
+
+def is_number(tok: str) -> bool:
+    """Digits int() reads: "²" passes isdigit but int() refuses it, as it does 5,000 digits."""
+    return tok.isdecimal() and len(tok) <= 18
+
+
+def quoted(text: str, limit: int = 16) -> str:
+    """What a player typed, fit to quote back in a refusal: printable characters only
+    (no NUL or escape codes reach the chat) and short (a 5,000-character paste is not)."""
+    shown = "".join(c for c in " ".join(text.split()) if c.isprintable())
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 def readings(text: str) -> list[str]:

@@ -40,6 +40,7 @@ from engine.core import (
     copy_rng,
     dump_rng,
     load_rng,
+    quoted,
 )
 
 # -- constants ----------------------------------------------------------------
@@ -93,7 +94,7 @@ def read_card(text: str) -> str:
     try:
         return parse_card(tokens[0])
     except CardError:
-        raise IllegalAction(f"“{tokens[0][:12]}” isn't a card; write rank then suit, like “play 10C”.") from None
+        raise IllegalAction(f"“{quoted(tokens[0], 12)}” isn't a card; write rank then suit, like “play 10C”.") from None
 
 
 # -- the game -----------------------------------------------------------------

@@ -43,7 +43,9 @@ from engine.core import (
     State,
     copy_rng,
     dump_rng,
+    is_number,
     load_rng,
+    quoted,
 )
 
 # -- constants ----------------------------------------------------------------
@@ -222,8 +224,8 @@ def _ranks(tokens: list[str]) -> list[int]:
     ranks = []
     for typed in tokens:
         tok = _rank_token(typed)
-        if not tok.isdigit() or not 1 <= int(tok) <= 12:
-            raise IllegalAction(f"Dickory cards are numbered 1 to 12; “{typed[:12]}” isn't one.")
+        if not is_number(tok) or not 1 <= int(tok) <= 12:
+            raise IllegalAction(f"Dickory cards are numbered 1 to 12; “{quoted(typed, 12)}” isn't one.")
         ranks.append(int(tok))
     return ranks
 
@@ -233,7 +235,7 @@ def _parse_move(text: str) -> Move:
     tokens = [t for t in plain.split() if t not in _FILLER]
     take = 0
     if tokens and tokens[0] == "take":
-        if len(tokens) < 2 or not tokens[1].isdigit():
+        if len(tokens) < 2 or not is_number(tokens[1]):
             raise IllegalAction("Say how many cards you take, like “take 2 play 3 3”.")
         take = int(tokens[1])
         if take < 1:
@@ -251,7 +253,7 @@ def _parse_move(text: str) -> Move:
     verb = tokens[0]
     if verb in ("play", "add"):
         tokens = tokens[1:]
-    elif verb.isdigit():
+    elif is_number(verb):
         verb = "play"
     else:
         raise IllegalAction(_SYNTAX_HELP)

@@ -43,6 +43,7 @@ from engine.core import (
     dump_rng,
     load_rng,
     places_from_scores,
+    quoted,
 )
 
 # -- constants ----------------------------------------------------------------
@@ -256,7 +257,7 @@ def _card(token: str) -> str:
     try:
         card = parse_card(_NUMBERED.get(head.lower(), head) + tail)
     except CardError:  # quote what the player wrote, not the rewritten rank ("10" is not "A0")
-        raise IllegalAction(f"“{token[:12]}” isn't a card: write rank then suit, {_EXAMPLES}.") from None
+        raise IllegalAction(f"“{quoted(token, 12)}” isn't a card: write rank then suit, {_EXAMPLES}.") from None
     if card not in VALUE:  # a joker or Moleicki's 25
         raise IllegalAction(f"There is no {card} in the Spanish deck: it runs A-7, J, Q, K of four suits.")
     return card

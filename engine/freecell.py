@@ -34,7 +34,7 @@ from typing import Any
 
 from engine import freecell_solver
 from engine.cards import RANKS, pretty, stack_deck, standard_deck
-from engine.core import Action, Game, IllegalAction, Option
+from engine.core import Action, Game, IllegalAction, Option, is_number, quoted
 from engine.solitaire import (
     BUILDS_ON,
     COLUMN_IDS,
@@ -90,7 +90,7 @@ def _parse_deal(text: str) -> int | None:
     text = text.strip().lstrip("#")
     if not text:
         return None
-    if not text.isdigit() or not 1 <= int(text) <= DEAL_MAX:
+    if not is_number(text) or not 1 <= int(text) <= DEAL_MAX:
         raise ValueError(f"FreeCell deal must be a number from 1 to {DEAL_MAX}, or blank for a random one.")
     return int(text)
 
@@ -201,13 +201,13 @@ class FreeCellState(SolitaireState):
     # -- moves ----------------------------------------------------------------
     def _resolve_move(self, src: str, dst: str, n: int | None) -> Command:
         if src not in CELLS and self._column(src) is None:
-            raise IllegalAction(f"There is no pile “{src}”: columns are 1-8 and free cells a-d.")
+            raise IllegalAction(f"There is no pile “{quoted(src, 12)}”: columns are 1-8 and free cells a-d.")
         if dst == "cell":
             if None not in self.cells:
                 raise IllegalAction("All four free cells are full.")
             dst = CELLS[self.cells.index(None)]
         if dst != "f" and dst not in CELLS and self._column(dst) is None:
-            raise IllegalAction(f"There is no pile “{dst}”: use a column 1-8, a free cell a-d, or f.")
+            raise IllegalAction(f"There is no pile “{quoted(dst, 12)}”: use a column 1-8, a free cell a-d, or f.")
         return self._move_command(src, dst, n, self._counts(src, dst))
 
     def _counts(self, src: str, dst: str) -> list[int] | str:

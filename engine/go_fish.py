@@ -39,8 +39,10 @@ from engine.core import (
     State,
     copy_rng,
     dump_rng,
+    is_number,
     load_rng,
     places_from_scores,
+    quoted,
 )
 from engine.go_fish_knowledge import (
     ALL_CARDS,
@@ -136,12 +138,12 @@ def _parse_ask(text: str, authors: bool) -> tuple[int, int, int | None]:
     tokens = [t for i, t in enumerate(tokens) if t and (t not in _FILLER or i == len(tokens) - 1)]
     if tokens and tokens[0] == "ask":
         tokens = tokens[1:]
-    if len(tokens) < 2 or not tokens[0].isdigit():
+    if len(tokens) < 2 or not is_number(tokens[0]):
         raise IllegalAction(f"Write an ask like {example}.")
     target = int(tokens[0])
     rank, suit = _read_what(tokens[1:])
     if rank is None:
-        raise IllegalAction(f"“{' '.join(tokens[1:])[:30]}” isn't a rank or card; write an ask like {example}.")
+        raise IllegalAction(f"“{quoted(' '.join(tokens[1:]), 30)}” isn't a rank or card; write an ask like {example}.")
     if not authors:
         return target, rank, None
     if suit is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import JOKER
-from engine.core import Action, IllegalAction, normalise
+from engine.core import Action, IllegalAction, normalise, quoted
 from engine.hand_and_foot_melds import NATURAL_RANKS, WILD, read_token
 
 HELP = "Write a move like “draw”, “pickup”, “meld 7 7 2”, “meld 2 on 7”, “discard 7”, “ask” or “end”."
@@ -124,6 +124,6 @@ def _read(tok: str) -> tuple[str, str]:
     try:
         kind, val = read_token(tok)
     except ValueError:
-        raise IllegalAction(f"“{tok}” isn't a card: use ranks like 7, 10, k, a, 2 or jk.") from None
+        raise IllegalAction(f"“{quoted(tok, 12)}” isn't a card: use ranks like 7, 10, k, a, 2 or jk.") from None
     assert val is not None
     return kind, val

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from engine.core import Action, Event, Game, IllegalAction, Option, Outcome, State, copy_rng, dump_rng, load_rng
+from engine.core import Action, Event, Game, IllegalAction, Option, Outcome, State, copy_rng, dump_rng, load_rng, quoted
 from engine.core import normalise as _normalise
 from engine.hickory_dickory_actions import ActionsMixin
 from engine.hickory_dickory_ai import evaluate, heuristic
@@ -312,7 +312,7 @@ class HickoryDickoryState(TickMixin, ClockMixin, CatMixin, ActionsMixin, State):
             if a.text in (want, alt):
                 return a
         kind = self.stack[-1]["kind"]
-        raise IllegalAction(f"“{text.strip()[:60]}” isn't a legal move now ({self._prompt(kind)}).")
+        raise IllegalAction(f"“{quoted(text, 60)}” isn't a legal move now ({self._prompt(kind)}).")
 
     def _apply(self, seat: int, text: str) -> list[Event]:
         action = self.parse(seat, text)

@@ -32,7 +32,7 @@ import random
 from typing import Any, ClassVar
 
 from engine.cards import pretty, stack_deck, standard_deck
-from engine.core import Action, Event, Game, IllegalAction, Option
+from engine.core import Action, Event, Game, IllegalAction, Option, quoted
 from engine.solitaire import (
     BUILDS_ON,
     COLUMN_IDS,
@@ -274,11 +274,11 @@ class KlondikeState(SolitaireState):
         if src == "s":
             raise IllegalAction("Use “draw” to turn cards from the stock.")
         if src != "w" and self._column(src) is None:
-            raise IllegalAction(f"There is no pile “{src}”: columns are 1-7 and the waste is w.")
+            raise IllegalAction(f"There is no pile “{quoted(src, 12)}”: columns are 1-7 and the waste is w.")
         if dst in ("cell", "a", "b", "c", "d"):
             raise IllegalAction("Klondike has no free cells.")
         if dst != "f" and self._column(dst) is None:
-            raise IllegalAction(f"There is no pile “{dst}”: use a column 1-7 or f for the foundations.")
+            raise IllegalAction(f"There is no pile “{quoted(dst, 12)}”: use a column 1-7 or f for the foundations.")
         return self._move_command(src, dst, n, self._counts(src, dst))
 
     def _counts(self, src: str, dst: str) -> list[int] | str:

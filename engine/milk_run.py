@@ -42,6 +42,7 @@ from engine.core import (
     State,
     copy_rng,
     dump_rng,
+    is_number,
     load_rng,
     places_from_scores,
 )
@@ -163,7 +164,7 @@ def parse_text(seat: int, text: str) -> Move | tuple[str]:
     while i < len(rest):
         tok = rest[i]
         if tok == "to" and i + 1 < len(rest):
-            if not rest[i + 1].isdigit():
+            if not is_number(rest[i + 1]):
                 raise IllegalAction("Name the seat by its number, like “to 2”.")
             target = int(rest[i + 1])
             i += 2

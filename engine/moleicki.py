@@ -374,6 +374,8 @@ class MoleickiState(MoveLists, PlayRules, State):
 
     def _may_call(self, seat: int) -> bool:
         """Whether seat may act out of turn now: owes a Nein, may proclaim, may turn a card up."""
+        if not 0 <= seat < self.players:  # a seat of -1 would index the last hand
+            return False
         if any(d[1] == seat and d[2] > 0 for d in self.debts):
             return True
         if self.phase == "deal":

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import JOKER, QUARTER, standard_deck
+from engine.core import is_number
 
 HAND_PER_DECK = 4
 JOKERS_PER_DECK = 2
@@ -153,7 +154,7 @@ def parse_design(tokens: list[str], decks: int) -> Design:
     hand: int | None = None
     if name in PRESETS:
         if rest:
-            if len(rest) != 2 or rest[0] != "hand" or not rest[1].isdigit():
+            if len(rest) != 2 or rest[0] != "hand" or not is_number(rest[1]):
                 raise DealError(_DEAL_HELP)
             hand = int(rest[1])
         return preset_design(name, decks, hand)
@@ -166,7 +167,7 @@ def parse_design(tokens: list[str], decks: int) -> Design:
     while i < len(rest):
         tok = rest[i]
         if tok == "hand":
-            if i + 1 >= len(rest) or not rest[i + 1].isdigit():
+            if i + 1 >= len(rest) or not is_number(rest[i + 1]):
                 raise DealError("Give the hand size as a number, like “hand 5”.")
             hand = int(rest[i + 1])
             i += 2

@@ -42,6 +42,7 @@ from engine.core import (
     State,
     copy_rng,
     dump_rng,
+    is_number,
     load_rng,
     normalise,
     places_from_scores,
@@ -136,7 +137,7 @@ def parse_text(text: str) -> tuple[str, list[str], int | None]:
     if verb == "layoff":
         # "on meld #2" names the meld as "on 2" does.
         rest = [t.lstrip("#") for t in rest if t not in ("on", "to", "onto", "meld", "#")]
-        if len(rest) != 2 or not rest[1].isdigit():
+        if len(rest) != 2 or not is_number(rest[1]):
             raise IllegalAction("Lay off one card on a numbered meld, like “layoff 8d on 2”.")
         number = int(rest[1])
         rest = rest[:1]

@@ -34,7 +34,7 @@ from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import RANKS, SUITS, standard_deck
-from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, load_rng
+from engine.core import Action, Event, IllegalAction, Outcome, State, dump_rng, is_number, load_rng
 from engine.solitaire_notation import (
     ANY_SUIT,
     AUTO,
@@ -401,6 +401,8 @@ class SolitaireState(State):
     def parse(self, seat: int, text: str) -> Action:
         if self.over:
             raise IllegalAction("The game is over.")
+        if seat != 0:  # as apply: the one seat is 0
+            raise IllegalAction("You don't have a seat in this game.")
         hit = self._listed(text)
         if hit is not None:
             return hit[0]
@@ -431,7 +433,7 @@ class SolitaireState(State):
         if len(words) in (2, 3):
             n = None
             if len(words) == 3:
-                if not words[2].isdigit() or int(words[2]) < 1:
+                if not is_number(words[2]) or int(words[2]) < 1:
                     raise IllegalAction("The card count must be a number, as in “move 3 7 2”.")
                 n = int(words[2])
             src, dst = words[0], self._destination(words[1])
