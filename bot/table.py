@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -22,6 +23,8 @@ import discord
 from bot.storage import GameRow, LedgerRow, SeatRow, Storage
 from engine import GAMES, Action, Event, Game, IllegalAction, State
 from engine.core import readings
+
+SEAT_MARK = re.compile(r"\{p(\d+)\}")
 
 
 class StalePanel(IllegalAction):
@@ -132,11 +135,12 @@ class Table:
         return [s for s in self.state.turn_seats if not self.seats[s].autoplay]
 
     def fill(self, text: str) -> str:
-        """An engine sentence with its seat placeholders ({p0}, {p1}...) replaced by names."""
-        try:
-            return text.format_map(_Names({f"p{i}": n for i, n in enumerate(self.names)}))
-        except (ValueError, IndexError):  # stray braces in a sentence: show it as written
-            return text
+        """An engine sentence with its seat placeholders ({p0}, {p1}...) replaced by names.
+
+        Only those: a refusal may quote what a member typed, and str.format would read their
+        "{x.y}" or "{p0!r}" as a field (an AttributeError, or a repr in the answer)."""
+        names = self.names
+        return SEAT_MARK.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
 
     def moves(self, seat: int) -> list[Action]:
         """The seat's legal actions, their labels with seat names filled in ("Stop {p2}" -> "Stop Bob")."""
@@ -271,13 +275,6 @@ def understood(state: State, seat: int, text: str) -> Action:
             first = first or exc
     assert first is not None
     raise first
-
-
-class _Names(dict[str, str]):
-    """Placeholders for seats a sentence names but the table lacks stay as they are."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 class Tables:
