@@ -1,14 +1,15 @@
-"""A palette PNG written by us: deflated by ISA-L, and a large picture in two halves at once.
+"""A palette PNG written by us: deflated by ISA-L, a large picture mapped in two halves at once.
 
-Mapping a table onto its palette and deflating it are most of a render. Deflate is the
-larger part, and Intel's ISA-L (the `isal` package) does it about four times as fast as
-zlib at level 1 with files of the same size, so pictures are written here rather than by
-Pillow (which deflates with zlib). Where `isal` has no wheel, zlib does the same job.
-Both steps run in C without the GIL, so a large picture is cut into a top and a bottom
-band: a helper thread maps and deflates the top while the calling thread does the
-bottom, and the two deflate streams are joined into one (the top ends on a full flush,
-as pigz does). The pixels are the ones `Image.quantize` and Pillow's PNG writer give;
-only the file's bytes differ.
+Mapping a table onto its palette and deflating it are most of a render. Intel's ISA-L (the
+`isal` package) deflates about four times as fast as zlib at level 1 with files of the same
+size, so pictures are written here rather than by Pillow (which deflates with zlib). Where
+`isal` has no wheel, zlib does the same job. Mapping runs in C without the GIL, so a large
+picture is cut into a top and a bottom band: a helper thread maps the top while the calling
+thread maps the bottom. The rows are then deflated in one stateless call: ISA-L's streaming
+compressor (`compressobj`) sometimes gave other bytes for the same rows (a match it found at
+other times missed, depending on what its fresh buffers held), while the one-call deflate
+reads only the rows given, so a picture's file is a function of its pixels. The pixels are
+the ones `Image.quantize` and Pillow's PNG writer give; only the file's bytes differ.
 """
 
 from __future__ import annotations
@@ -35,17 +36,13 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _band(
-    img: Image.Image, box: tuple[int, int, int, int], ref: Image.Image, level: int, last: bool
-) -> tuple[bytes, bytes]:
-    """The band deflated, and its raw rows (each after its filter byte, 0: none) for the checksum."""
+def _rows(img: Image.Image, box: tuple[int, int, int, int], ref: Image.Image) -> bytes:
+    """The band's rows on `ref`'s palette, each after its filter byte (0: none)."""
     band = img if box == (0, 0, *img.size) else img.crop(box)
     indexed = band if band.mode == "P" else mapped(band, ref)
     rows = Image.new("P", (indexed.width + 1, indexed.height), 0)  # column 0: the filter bytes
     rows.paste(indexed, (1, 0))
-    raw = rows.tobytes()
-    packer = deflate.compressobj(min(level, 3), deflate.DEFLATED, -15)  # ISA-L's levels are 0-3
-    return packer.compress(raw) + packer.flush(deflate.Z_FINISH if last else deflate.Z_FULL_FLUSH), raw
+    return rows.tobytes()
 
 
 def mapped(band: Image.Image, ref: Image.Image) -> Image.Image:
@@ -71,18 +68,19 @@ def _by_core(band: Image.Image, ref: Image.Image) -> Image.Image:
 
 def palette_png(img: Image.Image, ref: Image.Image, level: int = 1) -> bytes:
     """`img` (RGB or opaque RGBA) mapped onto `ref`'s palette without dithering, as PNG bytes;
-    from BANDS_FROM pixels up, in two bands at once. A `P` image is taken as already mapped
-    onto `ref`'s palette."""
+    from BANDS_FROM pixels up, mapped in two bands at once. A `P` image is taken as already
+    mapped onto `ref`'s palette."""
     w, h = img.size
     if w * h < BANDS_FROM or h < 2:
-        body, raw = _band(img, (0, 0, w, h), ref, level, True)
-        checksum = deflate.adler32(raw)  # ISA-L's: the same value, three times as quick
+        raw = _rows(img, (0, 0, w, h), ref)
     else:
         cut = h // 2
-        top = _POOL.submit(_band, img, (0, 0, w, cut), ref, level, False)
-        bottom, raw_bottom = _band(img, (0, cut, w, h), ref, level, True)
-        head, raw_top = top.result()
-        body, checksum = head + bottom, deflate.adler32(raw_bottom, deflate.adler32(raw_top))
+        top = _POOL.submit(_rows, img, (0, 0, w, cut), ref)
+        bottom = _rows(img, (0, cut, w, h), ref)
+        raw = top.result() + bottom
+    # one stateless call, never compressobj: see the module's docstring (ISA-L's levels are 0-3)
+    body = deflate.compress(raw, min(level, 3), -15)
+    checksum = deflate.adler32(raw)  # ISA-L's: the same value, three times as quick
     stream = b"\x78\x01" + body + struct.pack(">I", checksum)
     palette = bytes(ref.getpalette() or [0, 0, 0])
     header = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)  # 8-bit palette, no interlace

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import struct
 import zlib
 
 import pytest
@@ -87,3 +88,30 @@ def test_a_pillow_without_the_internal_conversion_still_gets_the_same_pixels(mon
 
     monkeypatch.setattr(png, "_by_core", gone)
     assert Image.open(io.BytesIO(palette_png(img, ref))).tobytes() == expected
+
+
+def _stream(data: bytes) -> bytes:
+    """The zlib stream of a PNG: its IDAT chunks joined."""
+    out, i = b"", 8
+    while i < len(data):
+        (n,) = struct.unpack(">I", data[i : i + 4])
+        if data[i + 4 : i + 8] == b"IDAT":
+            out += data[i + 8 : i + 8 + n]
+        i += 12 + n
+    return out
+
+
+@pytest.mark.parametrize("size", [(960, 1000), (300, 200)])  # two bands, and one
+def test_the_rows_are_deflated_in_one_stateless_call(size):
+    """ISA-L's streaming compressor (`compressobj`) now and then wrote other bytes for the same
+    rows (a repeat of the first row not found, after what its fresh buffers happened to hold);
+    its one-call deflate reads only the rows. So a picture's file is the one-call stream of its
+    rows, whatever thread, band or heap wrote it: the same view gives the same bytes."""
+    img = scene(*size, "RGB", seed=6)
+    ref = reference(img)
+    decoded = Image.open(io.BytesIO(palette_png(img, ref)))
+    rows = Image.new("P", (decoded.width + 1, decoded.height), 0)
+    rows.paste(decoded, (1, 0))
+    raw = rows.tobytes()
+    one_call = b"\x78\x01" + png.deflate.compress(raw, 1, -15) + struct.pack(">I", zlib.adler32(raw))
+    assert _stream(palette_png(img, ref)) == one_call
