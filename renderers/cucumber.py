@@ -190,7 +190,7 @@ def _seat_panel(canvas: Image.Image, view: dict[str, Any], seat: int, names: lis
     d.ellipse((x0 + 12, y0 + 16, x0 + 26, y0 + 30), fill=_GREY if out else color)
     name = names[seat] + (" (you)" if view.get("seat") == seat else "")
     dealer = view.get("dealer") == seat and not out  # the last hand's dealer may go out in it
-    room = x1 - x0 - 44 - (34 if dealer else 52 if out else 0)
+    room = x1 - x0 - 44 - (34 if dealer else 64 if out else 0)  # "OUT" is 51 px: keep a gap before it
     text(
         d, (x0 + 32, y0 + 23), ellipsize(name, 24, room, bold=True), 24, MUTED if out else WHITE, bold=True, anchor="lm"
     )

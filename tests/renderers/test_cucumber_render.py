@@ -126,3 +126,22 @@ def test_real_states_render_throughout_a_match():
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         step += 1
     image(R.render_table(table(state, final={"headline": "Game over", "lines": [], "places": []})))
+
+
+def _ink_columns(img, box, colour, tol=40):
+    """The x of every column in `box` with a pixel near `colour`."""
+    x0, y0, x1, y1 = box
+    return [x for x in range(x0, x1) if any(near(img.getpixel((x, y)), colour, tol) for y in range(y0, y1))]
+
+
+def test_a_long_name_of_a_seat_that_is_out_stops_short_of_out():
+    state = played_state(7, seed=7, steps=9)
+    names = ["Alice", "Bartholomew Fairweather", "Zoë", "Dmitri Ivanovich", "Eve", "Mallory", "Trent"]
+    out = [False, True, False, True, False, False, False]
+    img = image(R.render_table({**state.view(None), "names": names, "eliminated": out}))
+    for seat in (1, 3):
+        x0, y0, x1, _ = R.seat_box(seat, 7)
+        row = (x0 + 30, y0 + 10, x1 - 4, y0 + 36)  # the name's line, right of the seat's dot
+        name, badge = _ink_columns(img, row, R.MUTED), _ink_columns(img, row, (230, 120, 110))
+        assert name and badge
+        assert max(name) + 8 <= min(badge), seat  # a gap a phone still shows between them
