@@ -5,6 +5,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PARLOUR_DATABASE=/data/parlour.sqlite3
 
+# FriBiDi lets Pillow's bundled raqm lay out right-to-left names (Arabic, Hebrew) as the
+# test machines do; without it the letters come out unjoined and in reverse order.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot

@@ -51,7 +51,14 @@ class ParlourBot(commands.Bot):
         # a table buried by chatter). Typing, reactions, DMs sent to it, voice and the rest of
         # the defaults would each be parsed for nothing, in busy servers many times a second.
         intents = discord.Intents(guilds=True, guild_messages=True)
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # Nothing the bot sends pings unless that message asks (the table's turn line and the
+        # turn pings allow users): members' names and typed text may hold "@everyone" or "<@&role>".
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self._templates: list[re.Pattern[str]] = []  # every persistent component's custom id pattern
         self._ai_executor = ai_executor

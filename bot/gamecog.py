@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import words
 from bot.boards import game_boards, ledger_board
 from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
@@ -199,10 +200,10 @@ class GameCog(commands.GroupCog):
         try:
             played = await self.bot.host.act(table, seat, text)
         except IllegalAction as exc:
-            await say(interaction, str(exc), **with_calls(table, seat))
+            await say(interaction, words.shown_names(str(exc), table.names), **with_calls(table, seat))
             return
         extra = with_calls(table, seat)
-        content = played.summary
+        content = words.shown_names(played.summary, table.names)
         if played.hand_changed and private_parts(table, seat):
             png = await self.bot.host.render_hand(table, seat)
             extra["file"] = png_file(png, "hand.png", "Your hand")
@@ -263,7 +264,7 @@ class GameCog(commands.GroupCog):
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         await say(interaction, "You resigned.")
-        await self.bot.host.forfeit(table, seat, reason=f"{table.seats[seat].name} resigned")
+        await self.bot.host.forfeit(table, seat, reason=f"{table.names[seat]} resigned")
 
     @app_commands.command(name="rules", description="How to play: a quick start, with the full rules a click away.")
     async def rules(self, interaction: discord.Interaction) -> None:

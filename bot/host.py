@@ -379,10 +379,11 @@ class Host:
         except IllegalAction:
             return
         table.log.append(
-            f"⏰ {player.name} ran out of time, so the AI moved for them ({player.strikes} of {STRIKES_TO_FORFEIT})."
+            f"⏰ {table.names[seat]} ran out of time, so the AI moved for them "
+            f"({player.strikes} of {STRIKES_TO_FORFEIT})."
         )
         if player.strikes >= STRIKES_TO_FORFEIT:
-            await self.forfeit(table, seat, reason=f"{player.name} missed {STRIKES_TO_FORFEIT} turns in a row")
+            await self.forfeit(table, seat, reason=f"{table.names[seat]} missed {STRIKES_TO_FORFEIT} turns in a row")
 
     # -- ending ---------------------------------------------------------------------------
     async def forfeit(self, table: Table, seat: int, *, reason: str) -> None:
@@ -396,7 +397,7 @@ class Host:
         if len(table.seats) <= 2 or side_lost or not any(table.seats[i].user_id for i in humans_left):
             await self.finish(table, ended_early=reason)
         else:
-            table.log.append(f"The AI plays on for {table.seats[seat].name}, who is ranked last.")
+            table.log.append(f"The AI plays on for {table.names[seat]}, who is ranked last.")
             await self.notifier.clear_pings(table, [seat])
             self.schedule(table)
 
@@ -405,13 +406,13 @@ class Host:
         absent = [s for s in table.turn_humans() if s != seat]
         if not absent:
             return "Nobody is keeping you waiting: a claim is for a game whose player to move has gone quiet."
-        names = " and ".join(table.seats[s].name for s in absent)
+        names = " and ".join(table.names[s] for s in absent)
         ready = table.moved_at + timedelta(hours=CLAIM_HOURS)
         if discord.utils.utcnow() < ready:
             return f"If {names} still hasn't moved, you can claim this game <t:{int(ready.timestamp())}:R>."
-        claimer = table.seats[seat].name
+        claimer = table.names[seat]
         for s in absent:
-            await self.forfeit(table, s, reason=f"{table.seats[s].name} stopped playing and {claimer} claimed the game")
+            await self.forfeit(table, s, reason=f"{table.names[s]} stopped playing and {claimer} claimed the game")
         return f"You claimed the game: {names} forfeited."
 
     def final_places(self, table: Table) -> tuple[list[int], str]:
@@ -724,15 +725,15 @@ def final_words(table: Table, places: list[int], won: list[bool], reason: str) -
         }
     if table.alone:
         return {
-            "headline": f"{table.seats[0].name} {'wins' if won[0] else 'does not win'}.",
+            "headline": f"{table.names[0]} {'wins' if won[0] else 'does not win'}.",
             "lines": [reason] if reason else [],
             "places": places,
         }
-    winners = [table.seats[i].name for i, w in enumerate(won) if w]
+    winners = [table.names[i] for i, w in enumerate(won) if w]
     verb = "wins" if len(winners) == 1 else "win"
     headline = f"{' and '.join(winners)} {verb}" if winners else "Nobody wins"
     order = sorted(range(len(places)), key=lambda i: (places[i], i))
-    lines = [f"{places[i]}. {table.seats[i].name}" + (" (forfeited)" if table.seats[i].forfeit else "") for i in order]
+    lines = [f"{places[i]}. {table.names[i]}" + (" (forfeited)" if table.seats[i].forfeit else "") for i in order]
     return {"headline": f"{headline}.", "lines": lines, "places": places}
 
 

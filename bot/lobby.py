@@ -15,7 +15,7 @@ import discord
 
 from bot.replies import reply
 from bot.table import Seat, Table
-from bot.words import plural
+from bot.words import plural, shown
 from engine import Game
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class Lobby:
         seat = table.seat_of(user_id)
         assert seat is not None
         name = table.seats.pop(seat).name
-        table.log.append(f"{name} declined.")
+        table.log.append(f"{shown(name)} declined.")  # no longer seated: shown_names misses it
         others = [s for s in table.seats[:-1] if s.user_id is not None]
         if len(table.seats) < table.game.min_players:
             if others:
@@ -142,7 +142,7 @@ class Lobby:
         dropped = [s.name for s in table.seats if not s.accepted]
         table.seats[:] = [s for s in table.seats if s.accepted]
         if dropped:
-            table.log.append(f"Starting without {', '.join(dropped)}.")
+            table.log.append(f"Starting without {', '.join(shown(n) for n in dropped)}.")
         self._fill_with_ai(table)
         await self._store_seats(table)
         self._start_now.add(table.id)

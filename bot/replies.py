@@ -20,6 +20,14 @@ log = logging.getLogger(__name__)
 
 WINDOW = 2.5  # seconds of Discord's 3 we allow ourselves for the first answer
 RETRIES = 3
+CONTENT_MAX = 2000  # Discord refuses a longer message content outright
+
+
+def fit(content: str | None) -> str | None:
+    """Content Discord accepts: a sentence quoting a long name or typed text is cut, not refused."""
+    if content is None or len(content) <= CONTENT_MAX:
+        return content
+    return content[: CONTENT_MAX - 1] + "…"
 
 
 def retry_after(exc: discord.HTTPException, attempt: int) -> float:
@@ -102,6 +110,7 @@ def _left(interaction: discord.Interaction) -> float:
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """Answer an interaction (ephemeral unless told otherwise), or follow up if already answered."""
     kwargs.setdefault("ephemeral", True)
+    content = fit(content)
     payload = Payload(kwargs)
     if interaction.response.is_done():
         await _followup(interaction, content, payload)
@@ -125,6 +134,8 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Redraw the message a component sits on (an ephemeral panel), or answer anew if that fails."""
+    if "content" in kwargs:
+        kwargs["content"] = fit(kwargs["content"])
     payload = Payload(kwargs)
     if not interaction.response.is_done():
         try:

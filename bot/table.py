@@ -93,7 +93,10 @@ class Table:
     # -- who is who ----------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """Seat names as the table shows them: members who share a display name get their
+        seat number too ("bob #2"), so narration, pictures and panels tell them apart."""
+        raw = [s.name for s in self.seats]
+        return [f"{n} #{i}" if raw.count(n) > 1 else n for i, n in enumerate(raw)]
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.seats):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import words
 from bot.notify import hand_text, pretty_cards
 from bot.replies import edit as redraw
 from bot.replies import reply
@@ -62,11 +63,11 @@ def turn_line(table: Table) -> str:
         opened = sum(1 for s in table.seats if s.is_open)
         if opened:
             waiting.append(f"{'anyone here' if opened == 1 else f'{opened} of anyone here'} (press **Join**)")
-        joined = [s.name for s in table.seats if s.user_id and s.accepted]
+        joined = [words.shown(s.name) for s in table.seats if s.user_id and s.accepted]
         ai = sum(1 for s in table.seats if s.is_ai)
         extra = f" and {ai} AI seat{'s' if ai != 1 else ''}" if ai else ""
         return (
-            f"✉️ {table.seats[-1].name} invites {', '.join(waiting) or 'nobody else'} to "
+            f"✉️ {words.shown(table.seats[-1].name)} invites {', '.join(waiting) or 'nobody else'} to "
             f"{table.title}{settings_words(table)}{extra}. In so far: {', '.join(joined)}. "
             f"The invitation lapses in 10 minutes."
         )
@@ -75,7 +76,7 @@ def turn_line(table: Table) -> str:
     if not table.active:
         return f"🏁 {table.title} #{table.id} is over."
     if table.alone:
-        return f"🃏 {table.seats[0].name} is playing."
+        return f"🃏 {words.shown(table.seats[0].name)} is playing."
     race = table.state.race_words() if table.state is not None else None
     if race:  # naming the seats that may move would show who holds what
         return f"🎲 {race}"
@@ -87,7 +88,7 @@ def turn_line(table: Table) -> str:
 
 def footer_words(table: Table) -> str:
     """Who plays, and how far the game has come (a one-player game counts its moves, not its clicks)."""
-    players = ", ".join(f"{s.name}{' (AI)' if s.is_ai else ''}" for s in table.seats)
+    players = ", ".join(f"{n}{' (AI)' if s.is_ai else ''}" for n, s in zip(table.names, table.seats, strict=True))
     moves = table.state.view(None).get("moves") if table.state is not None and table.alone else None
     if isinstance(moves, int):
         return f"{players} · {moves} move{'s' if moves != 1 else ''} · v{table.version}"
@@ -102,7 +103,8 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
     log_lines = list(table.log)
     if table.final is not None and table.final.get("lines"):
         log_lines.append("\n".join(table.final["lines"]))
-    embed.description = "\n".join(log_lines)[-4000:] or "\u200b"
+    # the log quotes names as members chose them: shown as typed, never as markdown or a mention
+    embed.description = words.shown_names("\n".join(log_lines), table.names)[-4000:] or "\u200b"
     embed.set_footer(text=footer_words(table))
     view = discord.ui.View(timeout=None)
     if table.status == "lobby":
@@ -158,7 +160,7 @@ def describer(table: Table) -> Any:
         if key == "cards":
             return pretty_cards([str(value)])
         if isinstance(value, int) and not isinstance(value, bool) and key in ("to", "seat"):
-            return table.seats[value].name if 0 <= value < len(table.seats) else str(value)
+            return table.names[value] if 0 <= value < len(table.seats) else str(value)
         text = "" if value is None else str(value)
         if key == "verb":
             return text.title()
@@ -237,7 +239,7 @@ async def hand_panel(
     for button in call_buttons(table, seat):
         if len(view.children) < 25:
             view.add_item(button)
-    lines = [note] if note else []
+    lines = [words.shown_names(note, table.names)] if note else []
     lines.append(hand_text(table, seat))
     if not table.active:
         lines.append("This game is over.")
@@ -283,7 +285,7 @@ async def act_from_component(interaction: discord.Interaction, table: Table, tex
         await open_panel(interaction, table, note=str(exc), edit=True)
         return
     except IllegalAction as exc:
-        await say(interaction, str(exc))
+        await say(interaction, words.shown_names(str(exc), table.names))
         return
     await open_panel(interaction, table, note=played.summary, edit=True)
 
@@ -452,9 +454,9 @@ class QuickButton(
         try:
             played = await bot_of(interaction).host.act(table, seat, self.action)
         except IllegalAction as exc:
-            await say(interaction, str(exc))
+            await say(interaction, words.shown_names(str(exc), table.names))
             return
-        await say(interaction, played.summary, **with_calls(table, seat))
+        await say(interaction, words.shown_names(played.summary, table.names), **with_calls(table, seat))
 
 
 async def step_to(interaction: discord.Interaction, table: Table, version: int, path: list[str]) -> None:

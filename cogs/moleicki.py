@@ -25,6 +25,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
+from bot import words
 from bot.app import ParlourBot
 from bot.gamecog import GameCog
 from bot.table import Table
@@ -207,7 +208,7 @@ class MoleickiCog(GameCog, group_name="moleicki", group_description="Moleicki: b
             await say(interaction, "The cards are already dealt.")
             return
         if seat != dealer:
-            await say(interaction, f"Only the dealer, {table.seats[dealer].name}, deals.")
+            await say(interaction, f"Only the dealer, {words.shown(table.names[dealer])}, deals.")
             return
         if layout is not None and len(layout) > MAX_LAYOUT:
             await say(interaction, f"That layout is over {MAX_LAYOUT} characters; no pack could deal it.")

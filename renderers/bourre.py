@@ -249,7 +249,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     canvas = ring_chrome(TITLE).copy()
     final = _final(view, names)
     if final is None:
-        header_status(ImageDraw.Draw(canvas), _status(view, names), 600)
+        header_status(ImageDraw.Draw(canvas), _status(view, names), 600, names)
     _centre(canvas, view)
     _trick(canvas, view, players)
     infos = _seat_infos(view, players, names, final is not None)

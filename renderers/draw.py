@@ -27,6 +27,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageMath
 
@@ -142,6 +143,15 @@ def clean(s: str) -> str:
         base = unicodedata.normalize("NFKD", ch)
         out.extend(c for c in base if _has_glyph(c) and not unicodedata.combining(c))
     return " ".join("".join(out).split())
+
+
+def drawable(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` with its seat names as the face can draw them (`clean`), "Player N" for a
+    name with nothing drawable (all emoji or CJK): no tofu boxes, and never a blank seat."""
+    names = view.get("names")
+    if not names:
+        return view
+    return {**view, "names": [clean(str(n)) or f"Player {i + 1}" for i, n in enumerate(names)]}
 
 
 def card_label(code: str) -> str:

@@ -32,6 +32,7 @@ from renderers.draw import (
     INK,
     PANEL,
     WHITE,
+    drawable,
     ellipsize,
     felt,
     palette_sheet,
@@ -180,7 +181,7 @@ def _scored(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def render_table(view: dict[str, Any]) -> bytes:
-    return to_png(table_canvas(view), key="go_fish.table", source=_table_sample)
+    return to_png(table_canvas(drawable(view)), key="go_fish.table", source=_table_sample)
 
 
 def table_canvas(view: dict[str, Any]) -> Image.Image:
@@ -239,7 +240,7 @@ def _groups(hand: list[str]) -> list[list[str]]:
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
-    return to_png(hand_canvas(view), key="go_fish.hand", source=_table_sample)
+    return to_png(hand_canvas(drawable(view)), key="go_fish.hand", source=_table_sample)
 
 
 def hand_canvas(view: dict[str, Any]) -> Image.Image:

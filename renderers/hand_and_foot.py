@@ -30,6 +30,7 @@ from renderers.draw import (
     SEAT_COLORS,
     KeptTiles,
     card_label,
+    drawable,
     ellipsize,
     felt,
     felt_patch,
@@ -37,6 +38,7 @@ from renderers.draw import (
     paste_over,
     rounded_box,
     text,
+    text_size,
     to_png,
 )
 from renderers.endings import final_alt, final_banner, final_of
@@ -371,13 +373,26 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     # after the bands: the pile cards' shadows and the discard count overhang the first band's top
     _piles(canvas, view, HEADER_H, names)
     if final is not None:
-        final_banner(canvas, final, height // 2)
+        final_banner(canvas, _banner_lines(final), height // 2)
     return canvas
+
+
+def _banner_lines(final: dict[str, Any]) -> dict[str, Any]:
+    """`final` with each side's line cut in its names, never in its points: the banner
+    would cut a line too wide for the table at its end, where the points are."""
+    room = W - 44  # the banner's room for a line, less a little for kerning
+    lines = []
+    for line in final["lines"]:
+        who, sep, pts = line.rpartition(" · ")
+        if sep and text_size(line, 26)[0] > room:
+            line = ellipsize(who, 26, room - text_size(sep + pts, 26)[0]) + sep + pts
+        lines.append(line)
+    return {**final, "lines": lines}
 
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes."""
-    return to_png(_table_image(view), key="hand_and_foot.table", source=_palette_source)
+    return to_png(_table_image(drawable(view)), key="hand_and_foot.table", source=_palette_source)
 
 
 # -- a seat's hand -------------------------------------------------------------------
@@ -432,7 +447,7 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """A seat's private picture: its cards grouped by rank."""
-    return to_png(_hand_image(view), key="hand_and_foot.hand", source=_palette_source)
+    return to_png(_hand_image(drawable(view)), key="hand_and_foot.hand", source=_palette_source)
 
 
 def _palette_source() -> Image.Image:

@@ -40,6 +40,7 @@ from renderers.draw import (
     PANEL,
     SEAT_COLORS,
     KeptTiles,
+    drawable,
     ellipsize,
     felt,
     felt_shades,
@@ -522,13 +523,14 @@ def _panel(
     colour = SEAT_COLORS[seat % 4]
     scores = view.get("scores") or []
     score = scores[seat] if seat < len(scores) else 0
-    text(d, (x0 + 10, y0 + 8), ellipsize(name, 20, x1 - x0 - 70, bold=True), 20, colour, bold=True)
-    text(d, (x1 - 10, y0 + 6), str(score), 28, GOLD, bold=True, anchor="ra")
     gained = marks.scored[seat] if seat < len(marks.scored) else 0
-    if gained > 0:
-        text(
-            d, (x1 - 16 - text_size(str(score), 28, True)[0], y0 + 10), f"+{gained}", 22, CHANGE, bold=True, anchor="ra"
-        )
+    gain = f"+{gained}" if gained > 0 else ""
+    # the name gives way to "+N", which stands clear of the score: "+2 4" read as "+24" on a phone
+    room = x1 - x0 - 70 - (text_size(gain, 22, True)[0] + 14 if gain else 0)
+    text(d, (x0 + 10, y0 + 8), ellipsize(name, 20, room, bold=True), 20, colour, bold=True)
+    text(d, (x1 - 10, y0 + 6), str(score), 28, GOLD, bold=True, anchor="ra")
+    if gain:
+        text(d, (x1 - 24 - text_size(str(score), 28, True)[0], y0 + 10), gain, 22, CHANGE, bold=True, anchor="ra")
     favors = (view.get("favor_counts") or [0] * (seat + 1))[seat]
     text(d, (x0 + 10, y0 + 34), f"favors {favors}", 14, MUTED)
     done = [q for s, q in marks.quests if s == seat]
@@ -689,7 +691,7 @@ def table_canvas(view: dict[str, Any]) -> Image.Image:
 
 
 def render_table(view: dict[str, Any]) -> bytes:
-    return to_png(table_canvas(view), key="hickory_dickory.table", source=_palette_source, reserve=_RESERVE)
+    return to_png(table_canvas(drawable(view)), key="hickory_dickory.table", source=_palette_source, reserve=_RESERVE)
 
 
 _RESERVE = (*felt_shades(), CHANGE)  # the marks' pink kept exact in the palette
@@ -714,7 +716,7 @@ def _palette_source() -> Image.Image:
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
-    return to_png(hand_canvas(view), key="hickory_dickory.hand", source=_palette_source)
+    return to_png(hand_canvas(drawable(view)), key="hickory_dickory.hand", source=_palette_source)
 
 
 HAND_W, CARD_W, CARD_H = 640, 200, 70  # narrow, so the private picture reads at phone width

@@ -187,7 +187,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     canvas = ring_chrome("JACK CHANGE IT").copy()
     result = _final(view, names, _reason(view, names))
     if result is None:
-        header_status(ImageDraw.Draw(canvas), _status(view, names), 560)
+        header_status(ImageDraw.Draw(canvas), _status(view, names), 560, names)
     _direction_arrow(canvas, int(view.get("direction") or 1))
     _piles(canvas, view)
     sizes = [int(x) for x in view.get("hand_sizes") or []] + [0] * players

@@ -65,7 +65,7 @@ def _players(view: dict[str, Any]) -> int:
 
 def _names(view: dict[str, Any]) -> list[str]:
     given = list(view.get("names") or [])
-    return [clean(str(given[s])) if s < len(given) and given[s] else f"Player {s + 1}" for s in range(_players(view))]
+    return [clean(str(given[s]) if s < len(given) else "") or f"Player {s + 1}" for s in range(_players(view))]
 
 
 def panel_boxes(players: int) -> list[tuple[int, int, int, int]]:

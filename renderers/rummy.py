@@ -31,6 +31,7 @@ from renderers.draw import (
     SEAT_COLORS,
     KeptTiles,
     card_label,
+    drawable,
     ellipsize,
     felt,
     palette_sheet,
@@ -289,7 +290,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
 
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes."""
-    return to_png(_table_image(view), key="rummy.table", source=_palette_source)
+    return to_png(_table_image(drawable(view)), key="rummy.table", source=_palette_source)
 
 
 # -- a seat's hand -------------------------------------------------------------------
@@ -364,7 +365,7 @@ def _hand_image(view: dict[str, Any]) -> Image.Image:
 
 def render_hand(view: dict[str, Any]) -> bytes:
     """A seat's private picture: its hand grouped by suit and the numbered melds."""
-    return to_png(_hand_image(view), key="rummy.hand", source=_palette_source)
+    return to_png(_hand_image(drawable(view)), key="rummy.hand", source=_palette_source)
 
 
 def _palette_source() -> Image.Image:

@@ -154,8 +154,14 @@ def ring_chrome(title: str) -> Image.Image:
     return canvas
 
 
-def header_status(d: ImageDraw.ImageDraw, status: str, width: int) -> None:
-    """Whose turn it is, at the right of the header."""
+def header_status(d: ImageDraw.ImageDraw, status: str, width: int, names: Sequence[str] = ()) -> None:
+    """Whose turn it is, at the right of the header. A long name in it is cut first, so
+    what follows it ("stay in or fold?") still shows."""
+    for name in sorted({n for n in names if n and n in status}, key=len, reverse=True):
+        if text_size(status, 24)[0] <= width:
+            break
+        rest = text_size(status.replace(name, ""), 24)[0]
+        status = status.replace(name, ellipsize(name, 24, max(80, width - rest)))
     text(d, (TABLE_SIZE[0] - PAD - 18, HEADER_H / 2 + 4), ellipsize(status, 24, width), 24, CREAM, anchor="rm")
 
 

@@ -144,7 +144,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     canvas = ring_chrome("SNIP SNAP SNOREM").copy()
     result = _final(view, names)
     if result is None:
-        header_status(ImageDraw.Draw(canvas), _status(view, names), 520)
+        header_status(ImageDraw.Draw(canvas), _status(view, names), 520, names)
     _centre(canvas, view, names)
     sizes = [int(x) for x in view.get("hand_sizes") or []] + [0] * players
     movers = set() if result else set(view.get("to_move") or [])

@@ -111,3 +111,28 @@ def test_finished_match_draws_the_result_banner():
     alt = R.alt_text(view)
     assert "win" in alt or "Tied" in alt
     assert "to draw" not in alt and "to play" not in alt
+
+
+def test_a_result_line_too_wide_for_the_banner_is_cut_in_its_names_not_its_points(monkeypatch):
+    from renderers.draw import text_size
+
+    state = played(1, lambda s: False, start=HF.new(4, seed=1, options={"hands": "1"}))
+    names = ["Alice", "Bartholomew Fairweather", "Zoë", "Dmitri Ivanovich"]
+    final = {"headline": "Alice and Zoë win.", "lines": ["1. Alice", "1. Zoë"], "places": [1, 2, 1, 2]}
+    view = dict(state.view(None), names=names, final=final)
+    banners = []
+
+    def banner(canvas, final, cy):
+        banners.append(final)
+        return real(canvas, final, cy)
+
+    real = R.final_banner
+    monkeypatch.setattr(R, "final_banner", banner)
+    R.render_table(view)
+    (shown,) = banners
+    points = [f" · {p} pts" for p in sorted(state.view(None)["scores"][:2], reverse=True)]
+    assert len(shown["lines"]) == 2
+    for line, pts in zip(shown["lines"], points, strict=True):
+        assert line.endswith(pts)  # the points survive, whatever the names' length
+        assert text_size(line, 26)[0] <= R.W - 40  # so the banner has nothing left to cut
+    assert "Bartholomew Fairweather & Dmitri Ivanovich" in R.alt_text(view)  # the words keep every name

@@ -330,3 +330,22 @@ def test_marks_drawn_at_phone_width_stay_visible(tick_two):
     img = Image.open(io.BytesIO(R.render_table(table_view(tick_two)))).convert("RGB")
     small = img.resize((380, round(img.height * 380 / img.width)), Image.Resampling.LANCZOS)
     assert count_near(small, (0, small.height - 14, 380, small.height), PINK, 60) > 40
+
+
+def test_plus_points_stand_clear_of_a_long_name_and_of_the_score():
+    state = played(4, 3)  # the third move scores Charlotte's first point: "+1" in her narrow panel
+    names = ["Bartholomew", "Fairweather", "Charlotte-Élise Fairweather", "Dmitri Ivanovich"]
+    view = {**state.view(None), "names": names}
+    assert view["last_tick"]["scored"] == [0, 0, 1, 0]
+    img = R.table_canvas(view).convert("RGB")
+
+    def columns(box, colour):
+        x0, y0, x1, y1 = box
+        return [x for x in range(x0, x1) if any(near(img.getpixel((x, y)), colour, 30) for y in range(y0, y1))]
+
+    x0, y0, x1, _ = R.panel_box(4, 2)
+    row = (x0 + 8, y0 + 8, x1 - 8, y0 + 34)  # the name's line, clear of a gold ring
+    name, plus, score = columns(row, SEATS[2]), columns(row, PINK), columns(row, GOLD)
+    assert name and plus and score
+    assert max(name) + 6 <= min(plus)  # the name is cut before "+N"
+    assert max(plus) + 16 <= min(score)  # at phone width "+1 1" must not read "+11"
