@@ -44,17 +44,20 @@ def banner_height(final: dict[str, Any], width: int) -> int:
     return 86 + 34 * len(_standing_rows(final, width))
 
 
-def _standing_rows(final: dict[str, Any], width: int) -> list[str]:
+def _standing_rows(final: dict[str, Any], width: int) -> list[tuple[str, ...]]:
     """The standings two to a row when there are more than three, so eight players fit in four
-    short rows (more to a row reads too small once a phone shrinks the picture)."""
-    rows: list[str] = []
+    short rows (more to a row reads too small once a phone shrinks the picture). A pair is two
+    columns, each line in its own half: joined by spaces, "3 books 2. Eve" ran together."""
+    rows: list[tuple[str, ...]] = []
     pairs = len(final["lines"]) > 3
+    half = width / 2 - 40
     for i, line in enumerate(final["lines"]):
-        trial = f"{rows[-1]}      {line}" if rows else line
-        if pairs and i % 2 == 1 and text_size(trial, 26)[0] <= width - 80:
-            rows[-1] = trial
+        last = rows[-1] if rows else ()
+        fits = all(text_size(clean(x), 26)[0] <= half for x in (*last, line))
+        if pairs and i % 2 == 1 and len(last) == 1 and fits:
+            rows[-1] = (*last, line)
         else:
-            rows.append(line)
+            rows.append((line,))
     return rows[:5]
 
 
@@ -85,7 +88,12 @@ def final_banner(canvas: Image.Image, final: dict[str, Any], cy: int, colour: Co
         shadow=(0, 0, 0),
     )
     for i, row in enumerate(rows):
-        text(d, (w / 2, y0 + 98 + 34 * i), ellipsize(clean(row), 26, w - 40), 26, CREAM, anchor="mm")
+        y = y0 + 98 + 34 * i
+        if len(row) == 1:
+            text(d, (w / 2, y), ellipsize(clean(row[0]), 26, w - 40), 26, CREAM, anchor="mm")
+            continue
+        for j, line in enumerate(row):  # each in its own half, clear of the other
+            text(d, (w / 4 + j * w / 2, y), clean(line), 26, CREAM, anchor="mm")
     return y0, y1
 
 

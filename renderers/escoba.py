@@ -226,9 +226,9 @@ def _side_panel(
     score = int(scores[side]) if side < len(scores) else 0
     target = int(view.get("target") or 21)
     sw = text_size(str(score), 34, True)[0]
-    tw = text_size(f"/{target}", 18)[0]
+    tw = text_size(f"/{target}", 20, True)[0]  # bold: plain 18 px was 7 px on a phone
     text(d, (x1 - 12 - tw, y0 + 24), str(score), 34, GOLD, bold=True, anchor="rm")
-    text(d, (x1 - 10, y0 + 30), f"/{target}", 18, MUTED, anchor="rm")
+    text(d, (x1 - 10, y0 + 30), f"/{target}", 20, MUTED, bold=True, anchor="rm")
     text(d, (x0 + 12, y0 + 22), ellipsize(who, 22, x1 - x0 - 40 - sw - tw, True), 22, colour, bold=True, anchor="lm")
     piles = view.get("captured") or []
     captured = [str(c) for c in piles[side]] if side < len(piles) else []

@@ -118,16 +118,61 @@ def seat_panel(
 def result_banner(
     canvas: Image.Image, headline: str, lines: Sequence[str], center: tuple[int, int], width: int
 ) -> None:
-    """A dark gold-edged panel with the result headline and up to three lines."""
-    shown = [clean(str(line)) for line in lines][:3]
+    """A dark gold-edged panel with the result headline and the places under it."""
+    room = width - 36
+    shown = _wrapped([clean(str(line)) for line in lines], room)
     height = 84 + 32 * len(shown)
     x0, y0 = center[0] - width // 2, center[1] - height // 2
     rounded_box(canvas, (x0, y0, x0 + width, y0 + height), 18, fill=BANNER, outline=GOLD, width=3)
     d = ImageDraw.Draw(canvas)
-    room = width - 36
-    text(d, (center[0], y0 + 44), ellipsize(clean(headline), 40, room, True), 40, GOLD, bold=True, anchor="mm")
+    size, title = _headline_fit(clean(headline), room)
+    text(d, (center[0], y0 + 44), title, size, GOLD, bold=True, anchor="mm")
     for i, line in enumerate(shown):
         text(d, (center[0], y0 + 92 + 32 * i), ellipsize(line, 24, room), 24, CREAM, anchor="mm")
+
+
+def _headline_fit(headline: str, room: int) -> tuple[int, str]:
+    """The headline's size, smaller for a long name; past that its names are cut, never
+    the verb ("Bartholomew Fair… wins.", not "Bartholomew Fairweather w…")."""
+    size = 40
+    while size > 28 and text_size(headline, size, True)[0] > room:
+        size -= 4
+    if text_size(headline, size, True)[0] <= room:
+        return size, headline
+    who, sep, verb = headline.rpartition(" win")
+    if not sep:
+        return size, ellipsize(headline, size, room, True)
+    tail = sep + verb
+    return size, ellipsize(who, size, room - text_size(tail, size, True)[0], True) + tail
+
+
+def _wrapped(lines: list[str], room: int, most: int = 5) -> list[str]:
+    """Lines too wide for the banner broken at their joins (" · " between places, then ", "
+    between the names sharing one), so no place is cut off."""
+    out: list[str] = []
+    for line in lines:
+        out += _broken(line, " · ", room, lambda part: _broken(part, ", ", room, lambda name: [name]))
+    return out[:most]
+
+
+def _broken(line: str, join: str, room: int, further: Any) -> list[str]:
+    """`line` in rows of whole `join`-separated parts within `room`; a part wider than
+    `room` alone is broken `further`."""
+    rows: list[str] = []
+    row = ""
+    for part in line.split(join):
+        trial = f"{row}{join}{part}" if row else part
+        if text_size(trial, 24)[0] <= room:
+            row = trial
+            continue
+        if row:
+            rows.append(row + ("," if join == ", " else ""))  # names go on after a comma
+        if text_size(part, 24)[0] <= room:
+            row = part
+            continue
+        rows += further(part)  # a place broken over rows ends its last row: the next starts anew
+        row = ""
+    return [*rows, row] if row else rows
 
 
 def ranked_lines(final: dict[str, Any], names: list[str]) -> list[str]:

@@ -166,3 +166,36 @@ def test_solitaire_abandoned_game_shows_the_result_band_under_the_columns(module
     assert ended.height == lay.height > playing.height  # the band is added under the cards
     assert dark_share(ended, lay.height - S.BOTTOM_PAD - lay.banner // 2) > 0.8
     assert "Alice gave up. 7 of 52 cards home." in module.alt_text(dict(v, final=final))
+
+
+# -- long names at phone width ------------------------------------------------------------------
+
+LONG = ["Alice", "Bartholomew Fairweather", "Zoë", "Dmitri Ivanovich", "Eve", "Mallory"]
+
+
+def test_the_seat_ring_banner_keeps_the_verb_and_every_place_whatever_the_names():
+    from renderers import seat_ring
+
+    size, title = seat_ring._headline_fit("Bartholomew Fairweather-Smythe-Montgomery wins.", 424)
+    assert title.endswith("… wins.") and draw.text_size(title, size, True)[0] <= 424
+    assert seat_ring._headline_fit("Alice wins.", 424) == (40, "Alice wins.")
+    places = [1, 3, 2, 3, 6, 3]  # three long names share third place
+    lines = seat_ring.ranked_lines({"places": places, "lines": [str(p) for p in places]}, LONG)
+    rows = seat_ring._wrapped(lines, 424)
+    assert all(draw.text_size(row, 24)[0] <= 424 for row in rows)
+    shown = " ".join(rows)
+    assert all(name in shown for name in LONG) and "6. Eve" in rows  # a new place starts its own row
+
+
+def test_standings_two_to_a_row_sit_in_two_columns_not_one_run_of_text():
+    lines = [f"{i + 1}. {name} · {9 - i} books" for i, name in enumerate(LONG)]
+    final = {"headline": "Alice wins.", "lines": lines, "places": list(range(1, 7))}
+    rows = endings._standing_rows(final, 760)
+    assert ("3. Zoë · 7 books", "4. Dmitri Ivanovich · 6 books") in rows
+    assert ("2. Bartholomew Fairweather · 8 books",) in rows or any(len(r) == 2 for r in rows)
+    canvas = draw.felt(760, 400).convert("RGBA")
+    y0, _ = endings.final_banner(canvas, final, 200)
+    pair_y = y0 + 98 + 34 * rows.index(("3. Zoë · 7 books", "4. Dmitri Ivanovich · 6 books"))
+    # the middle of the row is bare band: the two standings do not run together
+    band = canvas.convert("RGB").crop((370, pair_y - 10, 390, pair_y + 10))
+    assert all(near(band.getpixel((x, y)), BAND, 22) for x in range(20) for y in range(20))
