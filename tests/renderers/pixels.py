@@ -21,9 +21,8 @@ def count_near(img: Image.Image, box, colour, tol=40) -> int:
 
 def picture(png: bytes) -> tuple:
     """What a PNG shows: its size, mode, palette and pixels (palette indices for a palette
-    picture). Two renders of one view are compared by this, not by their bytes: ISA-L's
-    deflate, which writes our pictures, now and then encodes the same rows differently from
-    one call to the next (seen as files a few bytes apart with the very same indices and
-    palette)."""
+    picture). Two renders of one view are compared by what they show, which is what a player
+    sees. (Their bytes once differed now and then, when ISA-L's streaming deflate wrote the
+    same rows two ways; renderers/png.py now deflates in one stateless call.)"""
     img = Image.open(io.BytesIO(png))
     return img.size, img.mode, bytes(img.getpalette() or []), img.tobytes()
