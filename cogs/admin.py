@@ -13,8 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import words
 from bot.app import ParlourBot
 from bot.host import channel_limit_key
+from bot.table import Table
 from bot.views import say
 from bot.words import plural
 
@@ -94,7 +96,7 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
         pages = -(-len(tables) // PAGE_LINES)
         page = min(page, pages)
         shown = tables[(page - 1) * PAGE_LINES : page * PAGE_LINES]
-        lines = [f"#{t.id} {t.game.title} in <#{t.channel_id}> ({t.status}): {', '.join(t.names)}"[:90] for t in shown]
+        lines = [_listing(t) for t in shown]
         embed = discord.Embed(title=f"Open games ({len(tables)})", description="\n".join(lines))
         if pages > 1:
             embed.set_footer(text=f"Page {page} of {pages}: /parlour games page:{page % pages + 1} for more")
@@ -103,3 +105,9 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
 
 async def setup(bot: ParlourBot) -> None:
     await bot.add_cog(AdminCog(bot))
+
+
+def _listing(table: Table) -> str:
+    """One open game in /parlour games: its players' names shown as typed, never as markdown."""
+    names = ", ".join(words.shown(n) for n in table.names)
+    return f"#{table.id} {table.game.title} in <#{table.channel_id}> ({table.status}): {names}"[:90]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 
+import discord
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
@@ -178,3 +179,13 @@ async def test_a_long_name_in_the_header_leaves_what_it_says_readable(simcord_en
         for dx in (-1, 0, 1)
     ]
     assert min(gaps) < 12, gaps  # other words there differ by 25 or more
+
+
+async def test_the_open_games_list_shows_names_as_typed(simcord_env, world):
+    guild, channel, _alice, _bob = world
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[mods])
+    await seat_named(simcord_env, world, "jack_change_it", ["**bold**", "||hid||"])
+    listed = await admin.slash(channel, "parlour games")
+    description = listed.response.embeds[0].description
+    assert "\\*\\*bold\\*\\*" in description and "\\|\\|hid\\|\\|" in description, description
