@@ -25,7 +25,7 @@ from bot.lobby import Lobby
 from bot.rules import RulesButton
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.table import Tables
+from bot.table import Table, Tables
 from bot.views import DYNAMIC_ITEMS, say
 from engine import GAMES
 
@@ -137,6 +137,26 @@ class ParlourBot(commands.Bot):
             return
         for table in self.tables.in_channel(message.channel.id):
             table.buried += 1
+
+    # A table whose channel or server the bot can no longer reach is called off (nobody wins or
+    # loses, stakes come back), not left to its AI seats and turn timer, which would play it out
+    # unseen and forfeit its members for turns they could not take.
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.call_off(self.tables.in_channel(channel.id), "The channel was deleted.")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.call_off(self.tables.in_channel(payload.thread_id), "The thread was deleted.")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        here = [t for t in self.tables.all() if t.guild_id == guild.id]
+        await self.call_off(here, "Parlour was removed from the server.")
+
+    async def call_off(self, tables: list[Table], why: str) -> None:
+        for table in tables:
+            try:
+                await self.host.cancel(table, why)
+            except Exception:  # one table's failure must not keep the others running
+                log.exception("table %s: could not call it off", table.id)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():

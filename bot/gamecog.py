@@ -20,7 +20,7 @@ from bot.boards import game_boards, ledger_board
 from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
 from bot.notify import private_parts
-from bot.replies import with_retries
+from bot.replies import cannot_post, table_note, with_retries
 from bot.rules import send_quick_start
 from bot.table import Table
 from bot.views import hand_text, open_panel, say, with_calls
@@ -107,7 +107,8 @@ class GameCog(commands.GroupCog):
     ) -> Table | None:
         """Check the line-up and options, then open a lobby (or start at once if no one is invited
         and no seat is left open)."""
-        problem = self.line_up_problem(interaction, invited, bots, open_seats)
+        # a table the bot can't post would be a game nobody sees: refuse before any row is written
+        problem = cannot_post(interaction) or self.line_up_problem(interaction, invited, bots, open_seats)
         if not problem and interaction.guild_id is not None:
             problem = await self.bot.lobby.channel_full(interaction.guild_id, interaction.channel_id or 0)
         try:
@@ -208,7 +209,7 @@ class GameCog(commands.GroupCog):
             png = await self.bot.host.render_hand(table, seat)
             extra["file"] = png_file(png, "hand.png", "Your hand")
             content = f"{content}\n{hand_text(table, seat)}"
-        await say(interaction, content, **extra)
+        await say(interaction, content + table_note(interaction), **extra)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -290,8 +291,13 @@ class GameCog(commands.GroupCog):
     async def board(self, interaction: discord.Interaction) -> None:
         tables = [t for t in self.bot.tables.in_channel(interaction.channel_id or 0, self.game_name) if t.active]
         table = self.my_table(interaction) or (max(tables, key=lambda t: t.id) if tables else None)
-        if table is None or not table.active:
+        # a member's own lobby too: its invitation deleted, the Accept button comes back with it
+        if table is None or table.status not in ("active", "lobby"):
             await say(interaction, f"There is no {self.game.title} game running in this channel.")
+            return
+        problem = cannot_post(interaction)
+        if problem:
+            await say(interaction, f"{problem} The game is kept; I'll post its table once I can.")
             return
         await say(interaction, "Here it is, at the bottom.")
         table.buried = 10**6  # force a repost

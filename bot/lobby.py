@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.replies import reply
+from bot.replies import cannot_post, reply
 from bot.table import Seat, Table
 from bot.words import plural, shown
 from engine import Game
@@ -196,7 +196,7 @@ class Lobby:
         busy = [t for t in self.host.tables.in_channel(row.channel_id, game.name) if t.seat_of(user.id) is not None]
         if busy:
             return f"You're already at {game.title} #{busy[0].id} in this channel."
-        full = await self.channel_full(row.guild_id, row.channel_id)
+        full = cannot_post(interaction) or await self.channel_full(row.guild_id, row.channel_id)
         if full:
             return full
         invited = [Seat(s.user_id, None, s.name, accepted=False) for s in row.seats if s.user_id not in (None, user.id)]

@@ -171,3 +171,38 @@ async def _followup(interaction: discord.Interaction, content: str | None, paylo
     except discord.HTTPException as exc:
         log.warning("could not follow up an interaction (%s)", exc.status)
     let_go(payload.kwargs.get("view"))
+
+
+# What the table message needs of the bot in its channel: (permission, its name in Discord's
+# settings, what the member is told is wrong), in the order the problems show.
+TABLE_NEEDS = (
+    ("view_channel", "View Channel", "I can't see this channel"),
+    ("send_messages", "Send Messages", "I can't post in this channel"),
+    ("embed_links", "Embed Links", "I can't post the table's embed in this channel"),
+    ("attach_files", "Attach Files", "I can't post pictures in this channel"),
+)
+
+
+def cannot_post(interaction: discord.Interaction) -> str | None:
+    """Why the bot can't post a table where this interaction came from (one sentence naming the
+    permissions to give), or None. Discord sends the bot's own permissions in that channel with
+    every interaction, overwrites applied, so no lookup is needed; in a DM there is no table."""
+    if interaction.guild_id is None:
+        return None
+    perms = interaction.app_permissions
+    thread = isinstance(interaction.channel, discord.Thread)
+    missing = []
+    for flag, name, why in TABLE_NEEDS:
+        if flag == "send_messages" and thread:
+            flag, name = "send_messages_in_threads", "Send Messages in Threads"
+        if not getattr(perms, flag):
+            missing.append((name, why))
+    if not missing:
+        return None
+    return f"{missing[0][1]}: give me {' and '.join(name for name, _ in missing)}."
+
+
+def table_note(interaction: discord.Interaction) -> str:
+    """A line for a move's reply when the table message can't show it (the move itself is kept)."""
+    problem = cannot_post(interaction)
+    return f"\n⚠️ {problem} Your move counts; the table catches up once I can post it." if problem else ""

@@ -16,7 +16,7 @@ import discord
 from bot import words
 from bot.notify import hand_text, pretty_cards
 from bot.replies import edit as redraw
-from bot.replies import reply
+from bot.replies import reply, table_note
 from bot.steps import DONE, Step, walk
 from bot.table import StalePanel, Table
 from engine import IllegalAction
@@ -287,7 +287,7 @@ async def act_from_component(interaction: discord.Interaction, table: Table, tex
     except IllegalAction as exc:
         await say(interaction, words.shown_names(str(exc), table.names))
         return
-    await open_panel(interaction, table, note=played.summary, edit=True)
+    await open_panel(interaction, table, note=played.summary + table_note(interaction), edit=True)
 
 
 class Guarded:
@@ -456,7 +456,8 @@ class QuickButton(
         except IllegalAction as exc:
             await say(interaction, words.shown_names(str(exc), table.names))
             return
-        await say(interaction, words.shown_names(played.summary, table.names), **with_calls(table, seat))
+        summary = words.shown_names(played.summary, table.names)
+        await say(interaction, summary + table_note(interaction), **with_calls(table, seat))
 
 
 async def step_to(interaction: discord.Interaction, table: Table, version: int, path: list[str]) -> None:
