@@ -579,9 +579,21 @@ class Host:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(table.channel_id)
+            except discord.NotFound:  # deleted while Parlour was away (live, the delete event calls it off)
+                self.call_off_later(table, "The channel was deleted.")
+                return None
             except discord.HTTPException:
                 return None
         return channel  # type: ignore[return-value]
+
+    def call_off_later(self, table: Table, why: str) -> None:
+        """Cancel a table from one of its own tasks (the publisher): in a task of its own, since
+        cancelling stops every task of the table, the caller among them."""
+        if table.status not in ("active", "lobby"):
+            return
+        task = asyncio.create_task(self.cancel(table, why), name=f"table-{table.id}-call-off")
+        self._follow.add(task)
+        task.add_done_callback(self._follow.discard)
 
     async def channel_say(self, table: Table, text: str) -> discord.Message | None:
         channel = await self.channel(table)

@@ -250,3 +250,26 @@ async def test_a_thread_where_the_bot_cannot_post_starts_nothing(simcord_env, wo
     answer = await alice.slash(thread, "go_fish start", bots=2)
     assert answer.response.content == "I can't post in this channel: give me Send Messages in Threads."
     assert simcord_env.bot.tables.all() == [] and await simcord_env.bot.storage.open_games() == []
+
+
+async def test_a_channel_deleted_while_parlour_was_away_calls_off_its_game(simcord_env, world):
+    # Parlour misses the delete event (offline, or a gateway gap): the table's next post finds
+    # the channel unknown to Discord, and the game is called off rather than played out unseen.
+    guild, channel, alice, _bob = world
+    await alice.slash(channel, "go_fish start", bots=2)
+    table = table_of(simcord_env)
+    bot = simcord_env.bot
+
+    async def missed(_channel) -> None:
+        return None
+
+    bot.on_guild_channel_delete = missed
+    simcord_env.backend.delete_channel(channel.id)
+    await simcord_env.settle()
+    assert table.active  # nothing told it yet
+    bot.host.mark_dirty(table)
+    await simcord_env.settle()
+    assert (await bot.storage.load_game(table.id)).status == "cancelled"
+    assert open_tasks(simcord_env, table) == [] and bot.tables.get(table.id) is None
+    assert await bot.storage.stats(guild.id, alice.id) == []
+    assert simcord_env.errors == []
