@@ -133,7 +133,7 @@ class GameCog(commands.GroupCog):
             open_seats=open_seats,
         )
         if invited or open_seats:
-            names = [m.display_name for m in invited]
+            names = [words.shown(m.display_name) for m in invited]
             if open_seats:
                 names.append(f"anyone here for {plural(open_seats, 'open seat')}")
             await say(interaction, f"Invitation sent to {' and '.join(names)} for {table.title} #{table.id}.")

@@ -134,7 +134,7 @@ class Lobby:
             if others:
                 self._fill_with_ai(table)
             else:
-                self._withdrawn[table.id] = f"{name} declined the game."
+                self._withdrawn[table.id] = f"{shown(name)} declined the game."
         await self._store_seats(table)
         return "You declined the game."
 

@@ -94,7 +94,8 @@ class Table:
     @property
     def names(self) -> list[str]:
         """Seat names as the table shows them: members who share a display name get their
-        seat number too ("bob #2"), so narration, pictures and panels tell them apart."""
+        seat number too, counted from 0 as the notation counts seats ("Ask seat 2 (bob #2)"), so
+        narration, pictures and panels tell them apart."""
         raw = [s.name for s in self.seats]
         return [f"{n} #{i}" if raw.count(n) > 1 else n for i, n in enumerate(raw)]
 

@@ -103,8 +103,10 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
     log_lines = list(table.log)
     if table.final is not None and table.final.get("lines"):
         log_lines.append("\n".join(table.final["lines"]))
-    # the log quotes names as members chose them: shown as typed, never as markdown or a mention
-    embed.description = words.shown_names("\n".join(log_lines), table.names)[-4000:] or "\u200b"
+    # the log quotes names as members chose them: shown as typed, never as markdown or a mention;
+    # the lobby's lines name seats as they are, without the "#2" a shared name gets
+    names = [*table.names, *(s.name for s in table.seats)]
+    embed.description = words.shown_names("\n".join(log_lines), names)[-4000:] or "\u200b"
     embed.set_footer(text=footer_words(table))
     view = discord.ui.View(timeout=None)
     if table.status == "lobby":

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import JOKER, QUARTER, standard_deck
-from engine.core import is_number
+from engine.core import is_number, quoted
 
 HAND_PER_DECK = 4
 JOKERS_PER_DECK = 2
@@ -159,7 +159,7 @@ def parse_design(tokens: list[str], decks: int) -> Design:
             hand = int(rest[1])
         return preset_design(name, decks, hand)
     if name != "custom":
-        raise DealError(f"“{name}” isn't a deal; presets are {', '.join(PRESETS)}, or custom.")
+        raise DealError(f"“{quoted(name, 12)}” isn't a deal; presets are {', '.join(PRESETS)}, or custom.")
     rows: list[list[str]] = []
     current: list[str] | None = None
     saw_base = False

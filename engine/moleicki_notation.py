@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import CardError, parse_card, pretty
-from engine.core import Action, IllegalAction, is_number
+from engine.core import Action, IllegalAction, is_number, quoted
 from engine.moleicki_deal import PRESET_NOTES, DealError, Design, parse_design
 from engine.moleicki_vectors import CARDS, VECTOR_TITLES, VECTORS, parse_vector
 
@@ -52,7 +52,7 @@ class Command:
 def _number(tok: str, what: str) -> int:
     tok = tok.lstrip("#")
     if not is_number(tok):
-        raise IllegalAction(f"“{tok[:12]}” isn't a {what} number.")
+        raise IllegalAction(f"“{quoted(tok, 12)}” isn't a {what} number.")
     return int(tok)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+import re
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -151,7 +152,13 @@ def drawable(view: dict[str, Any]) -> dict[str, Any]:
     names = view.get("names")
     if not names:
         return view
-    return {**view, "names": [clean(str(n)) or f"Player {i + 1}" for i, n in enumerate(names)]}
+    return {**view, "names": [_drawable_name(str(n), i) for i, n in enumerate(names)]}
+
+
+def _drawable_name(name: str, seat: int) -> str:
+    drawn = clean(name)
+    # "王 #2" (a shared name and its seat) draws as "#2" alone: that is no name either
+    return drawn if re.sub(r"\s*#\d+$", "", drawn) else f"Player {seat + 1}"
 
 
 def card_label(code: str) -> str:

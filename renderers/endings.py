@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.draw import CREAM, GOLD, Color, clean, ellipsize, text, text_size
+from renderers.draw import CREAM, GOLD, Color, clean, drawable, ellipsize, text, text_size
 
 _BANNER_BG: Color = (10, 14, 12, 246)
 
@@ -24,13 +24,29 @@ def final_of(view: dict[str, Any]) -> dict[str, Any] | None:
     final = view.get("final")
     if not isinstance(final, dict):
         return None
-    lines = [str(x) for x in final.get("lines") or [] if str(x).strip()]
+    drawn = _drawn_names(view)
+    lines = [drawn(str(x)) for x in final.get("lines") or [] if str(x).strip()]
     places = final.get("places")
     return {
-        "headline": str(final.get("headline") or "Game over"),
+        "headline": drawn(str(final.get("headline") or "Game over")),
         "lines": lines,
         "places": [int(p) for p in places] if isinstance(places, list) else None,
     }
+
+
+def _drawn_names(view: dict[str, Any]) -> Any:
+    """A function putting each seat name in a sentence as the face can draw it ("Player 2"
+    for a name all emoji), as `drawable` does for the seats: the banner named no one."""
+    raw = [str(n) for n in view.get("names") or []]
+    swap = {r: d for r, d in zip(raw, drawable(view).get("names") or [], strict=False) if r and r != d}
+    order = sorted(swap, key=len, reverse=True)
+
+    def drawn(sentence: str) -> str:
+        for name in order:
+            sentence = sentence.replace(name, swap[name])
+        return sentence
+
+    return drawn
 
 
 def final_winners(final: dict[str, Any]) -> set[int]:

@@ -146,9 +146,9 @@ def _headline_fit(headline: str, room: int) -> tuple[int, str]:
     return size, ellipsize(who, size, room - text_size(tail, size, True)[0], True) + tail
 
 
-def _wrapped(lines: list[str], room: int, most: int = 5) -> list[str]:
+def _wrapped(lines: list[str], room: int, most: int = 8) -> list[str]:
     """Lines too wide for the banner broken at their joins (" · " between places, then ", "
-    between the names sharing one), so no place is cut off."""
+    between the names sharing one), so no place is cut off: eight rows hold eight places."""
     out: list[str] = []
     for line in lines:
         out += _broken(line, " · ", room, lambda part: _broken(part, ", ", room, lambda name: [name]))
@@ -160,14 +160,15 @@ def _broken(line: str, join: str, room: int, further: Any) -> list[str]:
     `room` alone is broken `further`."""
     rows: list[str] = []
     row = ""
+    comma = "," if join == ", " else ""  # names go on after a comma: it must fit too
     for part in line.split(join):
         trial = f"{row}{join}{part}" if row else part
-        if text_size(trial, 24)[0] <= room:
+        if text_size(trial + comma, 24)[0] <= room:
             row = trial
             continue
         if row:
-            rows.append(row + ("," if join == ", " else ""))  # names go on after a comma
-        if text_size(part, 24)[0] <= room:
+            rows.append(row + comma)
+        if text_size(part + comma, 24)[0] <= room:
             row = part
             continue
         rows += further(part)  # a place broken over rows ends its last row: the next starts anew

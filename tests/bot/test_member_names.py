@@ -189,3 +189,28 @@ async def test_the_open_games_list_shows_names_as_typed(simcord_env, world):
     listed = await admin.slash(channel, "parlour games")
     description = listed.response.embeds[0].description
     assert "\\*\\*bold\\*\\*" in description and "\\|\\|hid\\|\\|" in description, description
+
+
+async def test_a_declined_invitation_names_the_decliner_as_typed(simcord_env, world):
+    # the decliner has left the seats when the game is called off: the log still escapes them
+    guild, channel, alice, _bob = world
+    carol = guild.add_member(simcord_env.create_user("carol"), nick="**carol**")
+    await alice.slash(channel, "dickory start", opponent=carol)
+    table = table_of(simcord_env)
+    await carol.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:decline")
+    assert table.status == "cancelled"
+    log = told(channel, table)
+    assert r"\*\*carol\*\* declined the game" in log and "**carol**" not in log, log
+
+
+async def test_a_shared_name_in_the_lobby_log_shows_as_typed(simcord_env, world):
+    # the table calls the two "**bo** #0" and "**bo** #1"; the lobby's own lines hold the name alone
+    guild, channel, _alice, _bob = world
+    first, second = (guild.add_member(simcord_env.create_user(f"m{i}"), nick="**bo**") for i in range(2))
+    started = await first.slash(channel, "dickory start", opponent=second)
+    assert r"Invitation sent to \*\*bo\*\* for" in started.response.content, started.response.content
+    table = table_of(simcord_env)
+    await first.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:cancel")
+    assert table.status == "cancelled"
+    log = told(channel, table)
+    assert r"\*\*bo\*\* withdrew" in log and "**bo**" not in log, log

@@ -250,3 +250,21 @@ def test_quoted_pile_or_number_is_cut_short(name):
     with pytest.raises(IllegalAction) as refused:
         state.parse(seat, texts[name])
     assert len(str(refused.value)) < 200
+
+
+NASTY = "\x00\u202e\x1b[31m"  # NUL, a right-to-left override, a terminal colour code
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_refusal_quotes_only_printable_characters(name):
+    # each verb the game lists, with a token of control characters where its first argument goes
+    state = GAMES[name].new(GAMES[name].min_players, seed=3)
+    seat = state.to_move[0]
+    verbs = {a.text.split()[0] for a in state.legal_actions(seat) if a.text.split()}
+    verbs |= {"play", "move", "ask", "flip", "next", "give"}  # verbs of later turns, some games'
+    texts = [NASTY, *(f"{v} {NASTY}" for v in verbs), *(f"{v} #{NASTY} 1" for v in verbs)]
+    for text in texts:
+        try:
+            state.parse(seat, text)
+        except IllegalAction as exc:
+            assert str(exc).isprintable(), (text, str(exc))

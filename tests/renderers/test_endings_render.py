@@ -199,3 +199,22 @@ def test_standings_two_to_a_row_sit_in_two_columns_not_one_run_of_text():
     # the middle of the row is bare band: the two standings do not run together
     band = canvas.convert("RGB").crop((370, pair_y - 10, 390, pair_y + 10))
     assert all(near(band.getpixel((x, y)), BAND, 22) for x in range(20) for y in range(20))
+
+
+def test_the_seat_ring_banner_fits_a_row_with_the_comma_it_ends_on():
+    # a row of names that fits to the pixel, then gets its comma, was cut by the banner's ellipsis
+    from renderers import seat_ring
+
+    for m in range(1, 30):
+        rows = seat_ring._wrapped([f"1. {'a' * m}, WWWWW, xxxxx"], 400)
+        assert [n for n in ("a" * m, "WWWWW", "xxxxx") if n not in " ".join(rows)] == [], rows
+        # (a name too wide for the banner alone is left whole, for the banner to shorten)
+        assert all(draw.text_size(row, 24)[0] <= 400 for row in rows if row.endswith(",")), rows
+
+
+def test_the_result_names_a_player_the_face_cannot_draw():
+    view = {"names": ["🦊🦊", "Bob", "王 #2", "王 #3"]}
+    final = {"headline": "🦊🦊 wins.", "lines": ["1. 🦊🦊", "2. Bob", "3. 王 #2", "4. 王 #3"], "places": [1, 2, 3, 4]}
+    shown = endings.final_of({**view, "final": final})
+    assert shown["headline"] == "Player 1 wins."
+    assert shown["lines"] == ["1. Player 1", "2. Bob", "3. Player 3", "4. Player 4"]
