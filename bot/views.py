@@ -15,8 +15,8 @@ import discord
 
 from bot import words
 from bot.notify import hand_text, pretty_cards
+from bot.replies import cannot_post, reply, table_note
 from bot.replies import edit as redraw
-from bot.replies import reply, table_note
 from bot.steps import DONE, Step, walk
 from bot.table import StalePanel, Table
 from engine import IllegalAction
@@ -626,6 +626,10 @@ class LobbyButton(
             return False
         if not same_place(interaction, table):
             await say(interaction, "That invitation belongs to another channel.")
+            return False
+        problem = cannot_post(interaction) if self.choice in ("accept", "join", "start") else None
+        if problem:  # the game would begin with no table to show it: wait until it can be posted
+            await say(interaction, f"{problem} The invitation stays open.")
             return False
         seat = table.seat_of(interaction.user.id)
         inviter = seat == len(table.seats) - 1

@@ -273,3 +273,18 @@ async def test_a_channel_deleted_while_parlour_was_away_calls_off_its_game(simco
     assert open_tasks(simcord_env, table) == [] and bot.tables.get(table.id) is None
     assert await bot.storage.stats(guild.id, alice.id) == []
     assert simcord_env.errors == []
+
+
+async def test_an_invitation_is_not_accepted_while_the_bot_cannot_post_the_table(simcord_env, world):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    bot_denied(simcord_env, channel, "attach_files")
+    clicked = await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    said = clicked.response.content
+    assert said == "I can't post pictures in this channel: give me Attach Files. The invitation stays open.", said
+    assert table.status == "lobby" and not table.seats[0].accepted
+    bot_allowed_again(simcord_env, channel)
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    await simcord_env.settle()
+    assert table.active
