@@ -95,9 +95,16 @@ class Table:
     def names(self) -> list[str]:
         """Seat names as the table shows them: members who share a display name get their
         seat number too, counted from 0 as the notation counts seats ("Ask seat 2 (bob #2)"), so
-        narration, pictures and panels tell them apart."""
-        raw = [s.name for s in self.seats]
-        return [f"{n} #{i}" if raw.count(n) > 1 else n for i, n in enumerate(raw)]
+        narration, pictures and panels tell them apart. A member really called "bob #2" gets
+        their number too ("bob #2 #0"), and so on until every seat's name is its own."""
+        names = [s.name for s in self.seats]
+        numbered = [False] * len(names)
+        while True:
+            shared = [i for i, n in enumerate(names) if not numbered[i] and names.count(n) > 1]
+            if not shared:  # names with their own seat number differ from each other
+                return names
+            for i in shared:
+                names[i], numbered[i] = f"{names[i]} #{i}", True
 
     def seat_of(self, user_id: int) -> int | None:
         for i, s in enumerate(self.seats):

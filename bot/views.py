@@ -106,7 +106,8 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
     # the log quotes names as members chose them: shown as typed, never as markdown or a mention;
     # the lobby's lines name seats as they are, without the "#2" a shared name gets
     names = [*table.names, *(s.name for s in table.seats)]
-    embed.description = words.shown_names("\n".join(log_lines), names)[-4000:] or "\u200b"
+    # a long log keeps its end (4000 of the 4096 an embed holds), cut between escapes and names
+    embed.description = words.shown_tail("\n".join(log_lines), names, 4000) or "\u200b"
     embed.set_footer(text=footer_words(table))
     view = discord.ui.View(timeout=None)
     if table.status == "lobby":

@@ -21,6 +21,7 @@ from bot.views import say
 from bot.words import plural
 
 PAGE_LINES = 20
+LINE_CHARS = 90  # a listing line at most, so a page of 20 stays short
 
 
 def manages_server(interaction: discord.Interaction) -> bool:
@@ -109,5 +110,22 @@ async def setup(bot: ParlourBot) -> None:
 
 def _listing(table: Table) -> str:
     """One open game in /parlour games: its players' names shown as typed, never as markdown."""
-    names = ", ".join(words.shown(n) for n in table.names)
-    return f"#{table.id} {table.game.title} in <#{table.channel_id}> ({table.status}): {names}"[:90]
+    head = f"#{table.id} {table.game.title} in <#{table.channel_id}> ({table.status}): "
+    return head + _names_within(table.names, LINE_CHARS - len(head))
+
+
+def _names_within(names: list[str], room: int) -> str:
+    """The names shown and joined in at most `room` characters. When they do not fit, the
+    last one shown is cut before it is escaped (no escape split) and ends in "…"."""
+    shown = [words.shown(n) for n in names]
+    if len(", ".join(shown)) <= room:
+        return ", ".join(shown)
+    out = ""
+    for name, whole in zip(names, shown, strict=True):
+        sep = ", " if out else ""
+        if len(out + sep + whole) < room:  # room left for the "…" saying names follow
+            out += sep + whole
+            continue
+        left = room - len(out + sep)
+        return out + sep + words.shown_cut(name, min(left, len(whole) - 1)) if left > 0 else out + "…"
+    return out

@@ -41,7 +41,7 @@ from renderers.draw import (
     to_png,
 )
 from renderers.endings import final_alt, final_banner, final_of
-from renderers.seat_ring import SEAT_BOX, names_of, seat_panel
+from renderers.seat_ring import SEAT_BOX, cut_name, names_of, seat_panel
 from renderers.spanish_cards import emblem
 
 __all__ = [
@@ -164,6 +164,18 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     if view.get("over") or not movers:
         return f"Game over - to {target}"
     return f"{names[movers[0]]} to play - hand {int(view.get('hand_no') or 1)}, to {target}"
+
+
+def _header(view: dict[str, Any], names: list[str], width: int = 640) -> str:
+    """The status within `width` px, a long mover's name cut first so "to play - hand 2,
+    to 21" still shows."""
+    movers = [s for s in view.get("to_move") or [] if 0 <= s < len(names)]
+    status = _status(view, names)
+    if text_size(status, 22)[0] <= width or not movers or view.get("over"):
+        return ellipsize(status, 22, width)
+    name = names[movers[0]]
+    rest = status[len(name) :]
+    return cut_name(name, 22, max(80, width - text_size(rest, 22)[0])) + ellipsize(rest, 22, width - 80)
 
 
 def _board(canvas: Image.Image, board: list[str]) -> None:
@@ -315,8 +327,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     canvas = _chrome().copy()
     d = ImageDraw.Draw(canvas)
     if final is None:
-        status = _status(view, names)
-        text(d, (TABLE_SIZE[0] - _PAD - 18, _HEADER_H / 2 + 4), ellipsize(status, 22, 640), 22, CREAM, anchor="rm")
+        text(d, (TABLE_SIZE[0] - _PAD - 18, _HEADER_H / 2 + 4), _header(view, names), 22, CREAM, anchor="rm")
     sides = _sides(view, players)
     side_of = {s: i for i, side in enumerate(sides) for s in side}
     sizes = [int(x) for x in view.get("hand_sizes") or []] + [0] * players
@@ -465,7 +476,8 @@ def alt_text(view: dict[str, Any]) -> str:
     for i, side in enumerate(sides):
         who = " & ".join(names[s] for s in side if 0 <= s < players)
         pile = [str(c) for c in captured[i]] if i < len(captured) else []
-        bits = [f"{int(scores[i]) if i < len(scores) else 0} points", f"{len(pile)} cards taken"]
+        score = int(scores[i]) if i < len(scores) else 0
+        bits = [f"{score} point{'s' if score != 1 else ''}", f"{len(pile)} card{'s' if len(pile) != 1 else ''} taken"]
         if i < len(escobas) and escobas[i]:
             bits.append(f"{escobas[i]} escoba{'s' if escobas[i] != 1 else ''}")
         bits.append(f"{sum(1 for c in pile if c.endswith('D'))} oros")

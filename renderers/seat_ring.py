@@ -25,6 +25,7 @@ from renderers.draw import (
     PANEL,
     WHITE,
     clean,
+    drawable,
     ellipsize,
     felt,
     rounded_box,
@@ -41,6 +42,7 @@ __all__ = [
     "SEAT_BOX",
     "TABLE_SIZE",
     "card_words",
+    "cut_name",
     "hand_picture",
     "header_status",
     "names_of",
@@ -48,6 +50,7 @@ __all__ = [
     "result_banner",
     "ring_chrome",
     "seat_centers",
+    "seat_name",
     "seat_panel",
 ]
 
@@ -56,6 +59,7 @@ PAD = 16
 HEADER_H = 56
 OVAL = (480, 370, 358, 220)  # centre x, centre y, radius x, radius y of the seat ring
 SEAT_BOX = (224, 84)
+NAME_PX, NAME_MIN_PX = 26, 20  # a seat's name; 20 px bold is 8 px on a phone, the least it reads at
 HAND_W = 960
 HAND_CARD = "large"
 HAND_ROW = 13  # cards per row in the hand picture
@@ -68,7 +72,8 @@ BANNER = (10, 14, 12, 255)  # opaque: the pile under a result must not show thro
 
 def names_of(view: dict[str, Any], players: int) -> list[str]:
     """Display names for every seat, cleaned for the font; "Player N" where missing."""
-    given = list(view.get("names") or [])
+    # drawable: a CJK or emoji name sharing a seat number ("王 #2") is no name either
+    given = list(drawable(view).get("names") or [])
     out = []
     for seat in range(players):
         raw = given[seat] if seat < len(given) and given[seat] else ""
@@ -104,7 +109,10 @@ def seat_panel(
         paste_card(canvas, back_image("tiny"), (x0 + 10 + i * 5, y0 + (h - bh) // 2), shadow=i == 0)
     tx = x0 + 10 + bw + 5 * 2 + 10
     room = x0 + w - 10 - tx
-    text(d, (tx, y0 + 12), ellipsize(name, 26, room, bold=True), 26, WHITE if to_move else CREAM, bold=True)
+    if badge:  # its pill covers the panel's top-right corner: the name stops 4 px short of it
+        room = min(room, x0 + w + 6 - (text_size(badge, 22, True)[0] + 22) - 4 - tx)
+    shown, size = seat_name(name, room)
+    text(d, (tx, y0 + 12 + (NAME_PX - size) // 2), shown, size, WHITE if to_move else CREAM, bold=True)
     cards = "no cards" if count == 0 else "1 card" if count == 1 else f"{count} cards"
     text(d, (tx, y0 + 48), cards, 22, GOLD if to_move else MUTED)
     if badge:
@@ -113,6 +121,26 @@ def seat_panel(
         rounded_box(canvas, (bx1 - bw2, by0, bx1, by0 + 32), 16, fill=DEBT, outline=WHITE, width=2)
         text(d, (bx1 - bw2 / 2, by0 + 16), badge, 22, WHITE, bold=True, anchor="mm")
     return box
+
+
+def seat_name(name: str, room: int) -> tuple[str, int]:
+    """A seat panel's name and its size: smaller for a long name, down to what a phone
+    still reads; past that cut with "…", keeping a seat number ("Bartholomew F… #2")
+    so seats sharing a name stay apart."""
+    for size in range(NAME_PX, NAME_MIN_PX - 1, -2):
+        if text_size(name, size, True)[0] <= room:
+            return name, size
+    return cut_name(name, NAME_MIN_PX, room, True), NAME_MIN_PX
+
+
+def cut_name(name: str, size: int, room: int, bold: bool = False) -> str:
+    """`name` cut with "…" to fit `room` px, a seat number at its end kept ("Bartholomew
+    F… #2"): seats sharing a long name stay apart."""
+    head, sep, number = name.rpartition(" #")
+    if not (sep and head and number.isdigit()) or text_size(name, size, bold)[0] <= room:
+        return ellipsize(name, size, room, bold)
+    tail = sep + number
+    return ellipsize(head, size, room - text_size(tail, size, bold)[0], bold) + tail
 
 
 def result_banner(
@@ -207,7 +235,7 @@ def header_status(d: ImageDraw.ImageDraw, status: str, width: int, names: Sequen
         if text_size(status, 24)[0] <= width:
             break
         rest = text_size(status.replace(name, ""), 24)[0]
-        status = status.replace(name, ellipsize(name, 24, max(80, width - rest)))
+        status = status.replace(name, cut_name(name, 24, max(80, width - rest)))
     text(d, (TABLE_SIZE[0] - PAD - 18, HEADER_H / 2 + 4), ellipsize(status, 24, width), 24, CREAM, anchor="rm")
 
 
