@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ratings import ranks
 from bot.words import plural
 from engine import Game
 
@@ -17,16 +18,29 @@ def record(row: dict[str, Any]) -> str:
     return f"{plural(row['wins'], 'win')} in {plural(row['games'], 'game')}"
 
 
-async def rating_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> discord.Embed:
+def nth(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+async def rating_board(bot: ParlourBot, guild_id: int, game: type[Game], user_id: int | None = None) -> discord.Embed:
     rows = await bot.storage.leaderboard(guild_id, game.name)
     embed = discord.Embed(title=f"{game.title} leaderboard", colour=discord.Colour.gold())
     if not rows:
         embed.description = "No rated games yet. Games against the AI are not rated unless an admin says so."
     else:
+        places = ranks([r["ordinal"] for r in rows])  # equal ratings share a rank
         embed.description = "\n".join(
-            f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {record(r)}" for i, r in enumerate(rows, 1)
+            f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {record(r)}"
+            for i, r in zip(places, rows, strict=True)
         )
-        embed.set_footer(text="Ranked by a conservative rating (openskill μ − 3σ).")
+        # the board shows the top few: say how many are ranked, and where the reader stands
+        place, total = await bot.storage.rating_place(guild_id, game.name, user_id or 0)
+        footer = f"Ranked by a conservative rating (openskill μ − 3σ). {plural(total, 'rated player')}."
+        if place is not None:
+            footer += f" You: {nth(place)}."
+        embed.set_footer(text=footer)
     return embed
 
 
@@ -63,11 +77,14 @@ async def solo_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> discor
     return embed
 
 
-async def game_boards(bot: ParlourBot, guild_id: int, game: type[Game]) -> list[discord.Embed]:
-    """A game's boards side by side: ratings, then its ledger and its best solo scores if it has them."""
-    embeds = [await rating_board(bot, guild_id, game)]
+async def game_boards(
+    bot: ParlourBot, guild_id: int, game: type[Game], user_id: int | None = None
+) -> list[discord.Embed]:
+    """A game's boards side by side: ratings, then its ledger and its best solo scores if it has them
+    (with the reader's own place, if `user_id` is given)."""
+    embeds = [await rating_board(bot, guild_id, game, user_id)]
     if game.ledger:
-        embeds.append(await ledger_board(bot, guild_id, game))
+        embeds.append(await ledger_board(bot, guild_id, game, user_id))
     if game.min_players == 1 and not game.solo:
         embeds.append(await solo_board(bot, guild_id, game))
     return embeds

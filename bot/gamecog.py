@@ -284,7 +284,7 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="leaderboard", description="This server's best players of this game.")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        embeds = await game_boards(self.bot, interaction.guild_id or 0, self.game)
+        embeds = await game_boards(self.bot, interaction.guild_id or 0, self.game, interaction.user.id)
         await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")

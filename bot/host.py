@@ -22,7 +22,7 @@ from bot.drawing import Drawing
 from bot.notify import Notifier, private_parts
 from bot.ratings import rate
 from bot.replies import with_retries
-from bot.storage import LedgerRow, ResultRow, Storage
+from bot.storage import LedgerRow, Rater, ResultRow, Storage
 from bot.table import Seat, Table, Tables
 from engine import Event, IllegalAction, State
 from engine.ai import make_player
@@ -392,14 +392,22 @@ class Host:
             table.seats[seat].forfeit = True
             await self.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
             table.log.append(f"🏳️ {reason}.")
-        humans_left = [i for i, s in enumerate(table.seats) if not s.forfeit]
-        side_lost = any(seat in side for side in self.sides(table) or [])
-        if len(table.seats) <= 2 or side_lost or not any(table.seats[i].user_id for i in humans_left):
+        if self.forfeits_end(table):
             await self.finish(table, ended_early=reason)
         else:
             table.log.append(f"The AI plays on for {table.names[seat]}, who is ranked last.")
             await self.notifier.clear_pings(table, [seat])
             self.schedule(table)
+
+    def forfeits_end(self, table: Table) -> bool:
+        """Whether the forfeits so far end the game: at two seats, in a partnership (the side
+        loses), or once no member is left playing."""
+        out = [i for i, s in enumerate(table.seats) if s.forfeit]
+        if not out:
+            return False
+        side_lost = any(i in side for side in self.sides(table) or [] for i in out)
+        members_left = any(s.user_id is not None and not s.forfeit for s in table.seats)
+        return len(table.seats) <= 2 or side_lost or not members_left
 
     async def claim(self, table: Table, seat: int) -> str:
         """End the wait for members who have not moved in a day: they forfeit, as a timeout would."""
@@ -443,7 +451,7 @@ class Host:
         sides = table.state.sides if table.state is not None else None
         return [list(side) for side in sides] if sides else None
 
-    async def finish(self, table: Table, *, ended_early: str = "") -> None:
+    async def finish(self, table: Table, *, ended_early: str = "", retrying: bool = False) -> None:
         if table.status != "active":
             return
         table.status = "over"
@@ -451,27 +459,44 @@ class Host:
         places, reason = self.final_places(table)
         if ended_early:
             reason = ended_early + "."
-        won = [p == 1 for p in places]
+        # a member who gave up never wins, even when everyone did (then all share the one place)
+        won = [p == 1 and not s.forfeit for p, s in zip(places, table.seats, strict=True)]
         if table.alone and table.state is not None:
             won = [solo_won(table.state)]
         results = self.results(table, places, won)
-        ratings = await self.new_ratings(table, places)
-        await self.storage.finish_game(
-            table.id,
-            "over",
-            guild_id=table.guild_id,
-            game=table.game.name,
-            results=results,
-            vs_ai=table.has_ai,
-            ratings=ratings,
-            ledger=self.ledger_at_end(table),
-        )
+        try:
+            await self.storage.finish_game(
+                table.id,
+                "over",
+                guild_id=table.guild_id,
+                game=table.game.name,
+                results=results,
+                vs_ai=table.has_ai,
+                ratings=await self.new_ratings(table, places),
+                ledger=self.ledger_at_end(table),
+            )
+        except Exception:
+            # not over until its result is stored: written by a retry (or at the next start-up),
+            # and meanwhile the table still holds its seats rather than being lost in between
+            log.exception("table %s: its result could not be stored", table.id)
+            table.status = "active"
+            if not retrying:
+                self.spawn(table, "finish", self.finish_again(table, ended_early))
+            return
         table.final = final_words(table, places, won, reason)
         table.log.append(
             f"🏆 {table.final['headline']}"
             + (f" {reason}" if reason not in table.final["headline"] and reason not in table.final["lines"] else "")
         )
         await self.close(table)
+
+    async def finish_again(self, table: Table, ended_early: str) -> None:
+        """Store the end of a game the database refused: after 1, 2, 4 ... s, up to a minute apart."""
+        delay = 1.0
+        while table.status == "active":
+            await asyncio.sleep(delay)
+            delay = min(60.0, delay * 2)
+            await self.finish(table, ended_early=ended_early, retrying=True)
 
     async def close(self, table: Table) -> None:
         """The last picture of a game that ended (won, resigned, claimed or called off)."""
@@ -505,15 +530,20 @@ class Host:
             if s.user_id is not None
         ]
 
-    async def new_ratings(self, table: Table, places: list[int]) -> dict[int, tuple[float, float]]:
+    async def new_ratings(self, table: Table, places: list[int]) -> Rater | None:
+        """How this game moves its members' ratings (None: it doesn't), applied by storage to
+        the ratings as they stand when the result is written."""
         if table.alone:
-            return {}
+            return None
         if table.has_ai and await self.setting(table.guild_id, "rate_ai", "off") != "on":
-            return {}
-        users = [s.user_id for s in table.seats if s.user_id is not None]
-        priors = await self.storage.ratings_for(table.guild_id, table.game.name, users)
-        rated = rate(places, [priors.get(s.user_id) if s.user_id else None for s in table.seats], self.sides(table))
-        return {s.user_id: rated[i] for i, s in enumerate(table.seats) if s.user_id is not None}
+            return None
+        seats, sides = [s.user_id for s in table.seats], self.sides(table)
+
+        def rater(priors: dict[int, tuple[float, float]]) -> dict[int, tuple[float, float]]:
+            rated = rate(places, [priors.get(u) if u is not None else None for u in seats], sides)
+            return {u: rated[i] for i, u in enumerate(seats) if u is not None}
+
+        return rater
 
     @staticmethod
     def ledger_at_end(table: Table) -> list[LedgerRow] | None:
@@ -559,6 +589,10 @@ class Host:
                 self.arm_lobby(table)
             elif table.state is not None and table.state.over:
                 await self.finish(table)
+            elif table.state is not None and self.forfeits_end(table):
+                # stopped between a forfeit and the result it ends the game with: finish it now
+                gave_up = " and ".join(table.names[i] for i, s in enumerate(table.seats) if s.forfeit)
+                await self.finish(table, ended_early=f"{gave_up} forfeited")
             else:
                 # what members were last shown is not stored: take it that they saw their hands
                 table.shown = {s: private_parts(table, s) for s in table.human_seats()}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
 from openskill.models import PlackettLuce
 
 _MODEL = PlackettLuce()
@@ -32,4 +34,12 @@ def rate(
     for team, new in zip(teams, rated, strict=True):
         for seat, rating in zip(team, new, strict=True):
             out[seat] = (rating.mu, rating.sigma)
+    return out
+
+
+def ranks(keys: Sequence[Hashable]) -> list[int]:
+    """Competition ranks ("1, 1, 3") for rows already in board order: equal keys share a rank."""
+    out: list[int] = []
+    for i, key in enumerate(keys):
+        out.append(out[-1] if i and key == keys[i - 1] else i + 1)
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
@@ -75,6 +75,9 @@ class ResultRow:
     seconds: float | None = None
     stats: dict[str, Any] | None = None
 
+
+# Members' new ratings from their current ones (user -> (mu, sigma); unrated members absent).
+Rater = Callable[[dict[int, tuple[float, float]]], dict[int, tuple[float, float]]]
 
 CHECKPOINT_PAGES = 1000  # fold the write-ahead log into the database every ~4 MB
 
@@ -295,18 +298,23 @@ class Storage:
         game: str,
         results: list[ResultRow],
         vs_ai: bool,
-        ratings: dict[int, tuple[float, float]],
+        ratings: Rater | None,
         ledger: list[LedgerRow] | None = None,
     ) -> None:
         """Close a game with its results, the new ratings and its last ledger figures (a match
-        ended early gives back the stakes of its unfinished hand), in one transaction."""
+        ended early gives back the stakes of its unfinished hand), in one transaction.
+
+        `ratings` turns the members' current ratings into their new ones; it runs inside the
+        transaction, so two games ending at once that share a member both count for them."""
         at = now_text()
         async with self._transaction():
-            await self._write_ledger(game_id, ledger)
-            await self.db.execute(
-                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
+            cur = await self.db.execute(
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ? AND status = 'active'",
                 (status, at, game_id),
             )
+            if cur.rowcount != 1:
+                return  # already ended (or called off): its result and ratings are never written twice
+            await self._write_ledger(game_id, ledger)
             await self.db.executemany(
                 "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, place, won, vs_ai, "
                 "score, moves, seconds, at, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -329,10 +337,12 @@ class Storage:
                     for r in results
                 ],
             )
+            users = [r.user_id for r in results]
+            rated = ratings(await self.ratings_for(guild_id, game, users)) if ratings is not None else {}
             await self.db.executemany(
                 "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
-                [(guild_id, game, user, mu, sigma) for user, (mu, sigma) in ratings.items()],
+                [(guild_id, game, user, mu, sigma) for user, (mu, sigma) in rated.items()],
             )
 
     async def set_status(self, game_id: int, status: str, ledger: list[LedgerRow] | None = None) -> None:
@@ -428,6 +438,22 @@ class Storage:
             (guild_id, game, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
+
+    async def rating_place(self, guild_id: int, game: str, user_id: int) -> tuple[int | None, int]:
+        """A member's rank on the rating board (None if unrated; equal ratings share a rank)
+        and how many members the board ranks."""
+        async with self.db.execute(
+            "SELECT (SELECT 1 + COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game "
+            "    AND o.mu - 3 * o.sigma > r.mu - 3 * r.sigma) "
+            "FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND r.user_id = ?",
+            (guild_id, game, user_id),
+        ) as cur:
+            row = await cur.fetchone()
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        ) as cur:
+            total = await cur.fetchone()
+        return (int(row[0]) if row else None), (int(total[0]) if total else 0)
 
     async def stats(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         """Per game: games, wins, games against AI, and the rating if any."""

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.boards import game_boards, record
 from bot.views import say
+from bot.words import shown
 from cogs.solitaire import SolitaireCog
 from engine import GAMES
 
@@ -29,7 +30,7 @@ class LeaderboardCog(commands.Cog):
         if isinstance(cog, SolitaireCog):
             embeds = [await cog.records_board(interaction.guild_id or 0)]
         else:
-            embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value])
+            embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value], interaction.user.id)
         await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="A member's record in this server.")
@@ -38,17 +39,14 @@ class LeaderboardCog(commands.Cog):
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         member = user or interaction.user
         rows = await self.bot.storage.stats(interaction.guild_id or 0, member.id)
-        embed = discord.Embed(title=f"{member.display_name}'s games", colour=discord.Colour.blurple())
+        embed = discord.Embed(title=f"{shown(member.display_name)}'s games", colour=discord.Colour.blurple())
         if not rows:
             embed.description = "No finished games yet."
         for r in rows:
             title = GAMES[r["game"]].title if r["game"] in GAMES else r["game"]
             rating = f" · rating {r['ordinal']:.1f}" if r["ordinal"] is not None else ""
-            embed.add_field(
-                name=title,
-                value=f"{record(r)} ({r['vs_ai']} against the AI){rating}",
-                inline=False,
-            )
+            vs_ai = f" ({r['vs_ai']} against the AI)" if r["vs_ai"] else ""  # "(0 against the AI)" says nothing
+            embed.add_field(name=title, value=f"{record(r)}{vs_ai}{rating}", inline=False)
         await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -28,9 +28,10 @@ import discord
 from discord import app_commands
 
 from bot.gamecog import GameCog
+from bot.ratings import ranks
 from bot.table import Table
 from bot.views import open_panel, say
-from bot.words import plural
+from bot.words import plural, shown
 
 if TYPE_CHECKING:
     from bot.app import ParlourBot
@@ -217,7 +218,9 @@ class SolitaireCog(GameCog):
         member = user or interaction.user
         rows = await self.bot.storage.member_results(interaction.guild_id or 0, member.id, self.game_name, "hints")
         rec = record_of(rows)
-        embed = discord.Embed(title=f"{member.display_name} · {self.game.title}", colour=discord.Colour.blurple())
+        embed = discord.Embed(
+            title=f"{shown(member.display_name)} · {self.game.title}", colour=discord.Colour.blurple()
+        )
         if not rec.played:
             embed.description = f"No finished games yet. Start one with /{self.game_name} start."
         else:
@@ -255,10 +258,12 @@ class SolitaireCog(GameCog):
                 else f"No finished games yet. Start one with /{self.game_name} start."
             )
         else:
+            # members level on what the board ranks by share a rank
+            keys = [(r["wins"], r["games"]) if by == "wins" else (r["wins"] / r["games"], r["wins"]) for r in rows]
             embed.description = "\n".join(
                 f"**{i}.** <@{r['user_id']}> · {plural(r['wins'], 'win')} in {plural(r['games'], 'game')} "
                 f"({r['wins'] / r['games']:.0%}) · {r['clean']} clean"
-                for i, r in enumerate(rows, 1)
+                for i, r in zip(ranks(keys), rows, strict=True)
             )
         if by == "win-rate":
             embed.set_footer(text=f"Members with at least {MIN_RATE_GAMES} finished games.")
