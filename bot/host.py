@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 LOBBY_MINUTES = 10
 DEFAULT_TIMER_MINUTES = 10
 STRIKES_TO_FORFEIT = 3
+MAX_TURN_ACTIONS = 60  # actions the AI plays for a member who timed out (a bound, not a rule)
 CLAIM_HOURS = 24  # a member may claim a game once the player to move has been silent this long
 AI_RACE_DELAY = 3.0  # seconds an AI waits before a move when a member could also act (a race)
 CALL_WINDOW = 10.0  # seconds an AI waits before a move while a member owes a call (a "Nein")
@@ -318,9 +319,13 @@ class Host:
         if not (table.active and table.turn_humans() and table.deadline is not None):
             self.alarms.clear(table.id)
             return
-        remaining = (table.deadline - discord.utils.utcnow()).total_seconds()
-        if remaining > 60:
-            self.alarms.set(table.id, table.deadline - timedelta(seconds=remaining / 2), table.version, "remind")
+        # Halfway through the turn as it began (moved_at), not through what is left of it: the
+        # timer is armed again after a restart or another seat's resignation, and a member
+        # already reminded must not be reminded again.
+        turn = table.deadline - table.moved_at
+        halfway = table.moved_at + turn / 2
+        if turn > timedelta(seconds=60) and discord.utils.utcnow() < halfway:
+            self.alarms.set(table.id, halfway, table.version, "remind")
         else:
             self.alarms.set(table.id, table.deadline, table.version, "expire")
 
@@ -349,7 +354,7 @@ class Host:
             self.spawn(table, "timer", self.expire(table, version))
 
     async def remind(self, table: Table) -> None:
-        mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in table.turn_humans())
+        mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in await self.keeping_waiting(table))
         if mentions and table.deadline is not None:
             await self.channel_say(
                 table,
@@ -364,20 +369,18 @@ class Host:
         task = asyncio.current_task()
         self._busy.add(task)
         try:
-            await self.time_out(table)
+            await self.time_out(table, version)
         finally:
             self._busy.discard(task)
 
-    async def time_out(self, table: Table) -> None:
-        waiting = table.turn_humans()
+    async def time_out(self, table: Table, version: int) -> None:
+        """The member the deadline caught gets one strike and the AI plays out their turn."""
+        waiting = await self.keeping_waiting(table)
         if not waiting:
             return
         seat, player = waiting[0], table.seats[waiting[0]]
-        text = await self.choose(table, seat, "heuristic")
-        try:
-            await self.act(table, seat, text, by_ai=True, expected_version=table.version, strike=True)
-        except IllegalAction:
-            return
+        if not await self.play_turn_for(table, seat, version):
+            return  # the member moved meanwhile: their clock starts again
         table.log.append(
             f"⏰ {table.names[seat]} ran out of time, so the AI moved for them "
             f"({player.strikes} of {STRIKES_TO_FORFEIT})."
@@ -385,10 +388,38 @@ class Host:
         if player.strikes >= STRIKES_TO_FORFEIT:
             await self.forfeit(table, seat, reason=f"{table.names[seat]} missed {STRIKES_TO_FORFEIT} turns in a row")
 
+    async def keeping_waiting(self, table: Table) -> list[int]:
+        """Members whose turn is open, less the one who made the last move when others are
+        waiting too: that player may only be holding a window open (Moleicki's matching
+        cards), and the one to play is who keeps the table waiting."""
+        waiting = table.turn_humans()
+        if len(waiting) < 2:
+            return waiting
+        log = await self.storage.actions(table.id)
+        last = log[-1][1] if log else None
+        return [s for s in waiting if s != last] or waiting
+
+    async def play_turn_for(self, table: Table, seat: int, version: int) -> bool:
+        """The AI plays the seat's whole turn (Milk Run's draws and plays, a suit after a jack)
+        with one strike: a strike per action would forfeit a member for one missed turn and
+        restart the clock at each part. False if the position moved on before the first."""
+        for step in range(MAX_TURN_ACTIONS):
+            text = await self.choose(table, seat, "heuristic")
+            try:
+                await self.act(table, seat, text, by_ai=True, expected_version=version, strike=step == 0)
+            except IllegalAction:
+                return step > 0  # the member (or a call) moved first: the AI's choice is stale
+            version = table.version
+            if seat not in table.turn_humans():
+                break
+        return True
+
     # -- ending ---------------------------------------------------------------------------
     async def forfeit(self, table: Table, seat: int, *, reason: str) -> None:
         """A resignation, a timeout or a claim: two-seat games end, larger ones go on with an AI."""
         async with table.lock:
+            if table.seats[seat].forfeit:
+                return  # a second /resign: the seat is the AI's already, nothing more to say
             table.seats[seat].forfeit = True
             await self.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
             table.log.append(f"🏳️ {reason}.")

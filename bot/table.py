@@ -187,6 +187,8 @@ class Table:
         """
         if self.status != "active" or self.state is None or self.state.over:
             raise IllegalAction("This game is over.")
+        if not by_ai and self.seats[seat].forfeit:  # the AI plays a seat its member gave up
+            raise IllegalAction("You gave up your seat in this game; the AI plays it now.")
         if expected_version is not None and expected_version != self.version:
             raise StalePanel("The game has moved on since that panel was drawn; here is the current one.")
         try:
