@@ -746,8 +746,3 @@ def on_palette(img: Image.Image, ref: Image.Image) -> Image.Image:
     """`img` (RGB or opaque RGBA) mapped onto `ref`'s palette, as `to_png` maps it."""
     return mapped(img, ref)
 
-
-def mapped_png(img: Image.Image, ref: Image.Image, compress_level: int = 1) -> bytes:
-    """A picture already on `ref`'s palette (see `on_palette`) as PNG bytes."""
-    drawn()
-    return palette_png(img, ref, compress_level)

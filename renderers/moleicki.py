@@ -19,7 +19,7 @@ drawing in renderers/moleicki_tableau.py, the vector glyphs in moleicki_glyphs.p
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -27,27 +27,33 @@ from PIL import Image
 from engine.cards import pretty
 from engine.moleicki_vectors import STRENGTH
 from renderers.cards import warm as warm_cards
-from renderers.draw import (
-    KeptTiles,
-    drawn,
-    mapped_png,
-    on_palette,
-    palette_of,
-    palette_sheet,
-    ready_to_paste,
-    to_png,
+from renderers.draw import KeptTiles, drawn, on_palette, palette_of, palette_sheet, ready_to_paste
+from renderers.endings import banner_height, final_alt, final_banner, final_of, final_winners
+from renderers.moleicki_centre import (
+    draw_header,
+    header,
+    header_lines,
+    pile_box,
+    pile_panel,
+    pile_reach,
+    side_panel,
+    strip_patch,
+    title_reach,
+    vector_panel,
 )
-from renderers.endings import final_alt, final_banner, final_of, final_winners
-from renderers.moleicki_centre import header, pile_box, pile_panel, side_panel, strip_patch, vector_panel
 from renderers.moleicki_glyphs import seat_ring, vector_glyph
-from renderers.moleicki_hand import hand_image
+from renderers.moleicki_hand import hand_image, hand_layout, hand_parts
 from renderers.moleicki_layout import (
     CENTRE_H,
     CENTRE_Y,
     GRID_Y,
     HAND_W,
+    PILE_W,
+    PILE_X,
     RING_R,
     SEAT_COLOURS,
+    SIDE_X,
+    STRIP_H,
     STRIP_Y,
     TABLE_W,
     grid_height,
@@ -61,7 +67,9 @@ from renderers.moleicki_layout import (
     vector_of,
 )
 from renderers.moleicki_layout import panel_box as _panel_box
+from renderers.moleicki_mapped import Box, draw_part, kept_canvas, paste_mapped, row_bytes, widened
 from renderers.moleicki_seats import panel_height, panel_tile, player_panel, table_chrome, table_plan
+from renderers.png import rows_png
 
 __all__ = [
     "CENTRE_Y",
@@ -126,32 +134,164 @@ def _ended(view: dict[str, Any], final: dict[str, Any]) -> dict[str, Any]:
 def render_table(view: dict[str, Any]) -> bytes:
     """The public table as PNG bytes (a `hand` in the view is ignored).
 
-    Put together on its palette (the same file as `to_png` of `_table_image`): the top
-    (header, centre, rank strip) is drawn and mapped anew, the player panels are pasted as
-    mapped when they were last drawn, and the gaps between them are the mapped chrome."""
+    Put together on its palette (the file `to_png` makes of `_table_image`, see
+    renderers/moleicki_mapped.py): the mapped chrome, then the parts of the top and the
+    player panels, each pasted as mapped when it last showed the same, drawn and mapped
+    anew if not; the result banner, once the game has ended, over the rows it covers."""
     names = names_of(view)
-    if _final(view, names) is not None:  # the result banner lies across the panels
-        return to_png(_table_image(view), key="moleicki.table", source=_palette_source)
+    final = _final(view, names)
+    if final is not None:
+        view = _ended(view, final)
     ref = palette_of("moleicki.table", _palette_source)
     p = table_plan(view)
-    players = players_of(view)
-    chrome = table_chrome(players, panel_height(p))
-    top = _top(chrome.crop((0, 0, chrome.width, GRID_Y)), view, names, False, chrome.height)
-    panels = [panel_tile(chrome, view, seat, names, p) for seat in range(players)]
+    players, panel_h = players_of(view), panel_height(p)
+    chrome = table_chrome(players, panel_h)
+    if final is None:  # the thread's canvas for this layout, as its last table left it
+        kept = kept_canvas(("table", players, panel_h), lambda: _mapped_chrome(players, panel_h))
+        for box, key, draw in _top_parts(chrome, view, names, False):
+            kept.put(box, key, _mapped_tops, lambda b=box, k=key, d=draw: on_palette(_top_drawn(chrome, b, k, d), ref))
+        for seat in range(players):
+            box, key, panel = panel_tile(chrome, view, seat, names, p)
+            kept.put(box, key, _mapped_panels, lambda panel=panel: on_palette(panel, ref))
+        canvas = kept.canvas
+    else:
+        canvas = _last_table(chrome, view, names, final, p, ref)
     drawn()
-    canvas = _mapped_chrome(players, panel_height(p)).copy()
-    canvas.paste(on_palette(top, ref))
-    for box, key, tile in panels:
-        canvas.paste(_mapped_panels.get(key, lambda tile=tile: on_palette(tile, ref)), box[:2])
-    return mapped_png(canvas, ref)
+    return rows_png(row_bytes(canvas), chrome.size, ref)
+
+
+def _drawn(
+    chrome: Image.Image, box: Box, draw: Callable[[Image.Image], None], ref: Image.Image
+) -> Callable[[], Image.Image]:
+    """A part's drawing, mapped: what to keep for it when none is kept."""
+    return lambda: on_palette(draw_part(chrome, box, draw), ref)
+
+
+def _top_drawn(chrome: Image.Image, box: Box, key: Hashable, draw: Callable[[Image.Image], None]) -> Image.Image:
+    """A part of the top in full colour, kept a while: the last table's banner lies over the
+    parts the table before it showed."""
+    return _full_tops.get(key, lambda: draw_part(chrome, box, draw))
+
+
+def _last_table(
+    chrome: Image.Image, view: dict[str, Any], names: list[str], final: dict[str, Any], p: Any, ref: Image.Image
+) -> Image.Image:
+    """The table with the result banner, on a fresh canvas (the banner lies across parts)."""
+    players, panel_h = players_of(view), panel_height(p)
+    canvas = _mapped_chrome(players, panel_h).copy()
+    rows = _banner_rows(final, chrome.size)
+    under: list[tuple[Box, Image.Image]] = []  # the parts under the banner, in full colour
+    for box, key, draw in _top_parts(chrome, view, names, True):
+        full = _top_drawn(chrome, box, key, draw)
+        if box[1] < rows[1] and box[3] > rows[0]:
+            under.append((box, full))
+        paste_mapped(canvas, _mapped_tops.get(key, lambda full=full: on_palette(full, ref)), box[:2])
+    for seat in range(players):
+        box, key, panel = panel_tile(chrome, view, seat, names, p)
+        paste_mapped(canvas, _mapped_panels.get(key, lambda panel=panel: on_palette(panel, ref)), box[:2])
+        under.append((box, panel))
+    _banner(canvas, chrome, final, rows, under, ref)
+    return canvas
 
 
 _mapped_panels = KeptTiles(512)  # the player panels on the table's palette, by what they show
+_mapped_tops = KeptTiles(128)  # the parts of the top on the table's palette, by what they show
+_full_tops = KeptTiles(16)  # the same in full colour, the latest only (see _top_drawn)
+
+# The top in parts that each hold all their own drawing (so each can be drawn alone): the
+# header; the vector panel's glyph and title, its ring of seats, and the centre pile; the side
+# panel; the rank strip. What lies between them is the chrome's. A title may run past its
+# panel ("Anti-middle") and the pile's "+N" badge reaches left of the pile panel: when the
+# two would cross `_VECTOR_CUT`, the vector and the pile are one part.
+_SIDE_CUT = (PILE_X + PILE_W + SIDE_X) // 2
+_VECTOR_CUT = 272
+_RING_Y = CENTRE_Y + CENTRE_H - 2 * RING_R - 16 - 3  # the ring and its words lie below, the title above
+_HEADER_BOX = (0, 0, TABLE_W, CENTRE_Y)
+_PLAY_BOX = (0, CENTRE_Y, _SIDE_CUT, STRIP_Y)
+_TITLE_BOX = (0, CENTRE_Y, _VECTOR_CUT, _RING_Y)
+_RING_BOX = (0, _RING_Y, _VECTOR_CUT, STRIP_Y)
+_PILE_BOX = (_VECTOR_CUT, CENTRE_Y, _SIDE_CUT, STRIP_Y)
+_SIDE_BOX = (_SIDE_CUT, CENTRE_Y, TABLE_W, STRIP_Y)
+_STRIP_BOX = (0, STRIP_Y, TABLE_W, STRIP_Y + STRIP_H)
+
+Part = tuple[Box, Hashable, Callable[[Image.Image], None]]
+
+
+def _top_parts(chrome: Image.Image, view: dict[str, Any], names: list[str], ended: bool) -> list[Part]:
+    """(box, key, draw) for each part of the top: the key holds all of the view the part reads."""
+    at = chrome.size  # the felt under a part differs with the table's height
+    lines = header_lines(view, names, ended)
+    pile, base = live(view)
+    last = view.get("last_play") or {}
+    pile_key = (
+        *(view.get(k) for k in ("phase", "dealer", "opening")),
+        tuple(pile),
+        base,
+        last.get("seat"),
+        str(last.get("kind")),
+        tuple(names),
+    )
+    title_key = (view.get("vector"), view.get("vector_title"))
+    ring_key = (players_of(view), view.get("direction"), view.get("current"))
+    goods = tuple((str(g.get("top") or ""), int(g.get("size") or 0)) for g in view.get("good_discards") or [])
+    side = (int(view.get("draw_pile") or 0), int(view.get("bad_discard") or 0), view.get("quarters_left"), goods)
+    vector = vector_of(view)
+
+    def strip(canvas: Image.Image) -> None:
+        canvas.paste(strip_patch(canvas.width, chrome.height, vector), (0, STRIP_Y))
+
+    parts: list[Part] = [(_HEADER_BOX, (at, "header", lines), lambda c: draw_header(c, *lines))]
+    if title_reach(view) <= _VECTOR_CUT <= pile_reach(view):
+        parts += [
+            (_TITLE_BOX, (at, "title", title_key), lambda c: vector_panel(c, view)),
+            (_RING_BOX, (at, "ring", ring_key), lambda c: vector_panel(c, view)),
+            (_PILE_BOX, (at, "pile", pile_key), lambda c: pile_panel(c, view, names)),
+        ]
+    else:
+        play = (title_key, ring_key, pile_key)
+        parts.append((_PLAY_BOX, (at, "play", play), lambda c: (vector_panel(c, view), pile_panel(c, view, names))))
+    parts += [
+        (_SIDE_BOX, (at, "side", side), lambda c: side_panel(c, view)),
+        (_STRIP_BOX, (at, "strip", vector), strip),
+    ]
+    return parts
+
+
+def _banner_rows(final: dict[str, Any], size: tuple[int, int]) -> tuple[int, int, int]:
+    """The rows the result banner changes (its rules are 3 px thick, drawn on its edges), and
+    its top: `final_banner` keeps a banner inside its canvas."""
+    w, h = size
+    tall = banner_height(final, w)
+    y0 = max(0, min(h - tall, _BANNER_CY - tall // 2))
+    return max(0, y0 - 2), min(h, y0 + tall + 2), y0
+
+
+def _banner(
+    canvas: Image.Image,
+    chrome: Image.Image,
+    final: dict[str, Any],
+    rows: tuple[int, int, int],
+    parts: list[tuple[Box, Image.Image]],
+    ref: Image.Image,
+) -> None:
+    """The result banner over the rows it covers: those rows put together in full colour
+    (the chrome and the parts, as drawn), the banner drawn on them where it lies on the
+    whole table, mapped."""
+    top, bottom, y0 = rows
+    band = chrome.crop((0, top, chrome.width, bottom))
+    for (x, y, _, y1), tile in parts:
+        if y < bottom and y1 > top:
+            band.paste(tile, (x, y - top))
+    final_banner(band, final, y0 - top + banner_height(final, chrome.width) // 2)
+    paste_mapped(canvas, on_palette(band, ref), (0, top))
+
+
+_BANNER_CY = CENTRE_Y + CENTRE_H // 2
 
 
 @functools.lru_cache(maxsize=64)
 def _mapped_chrome(players: int, panel_h: int) -> Image.Image:
-    return on_palette(table_chrome(players, panel_h), palette_of("moleicki.table", _palette_source))
+    return widened(table_chrome(players, panel_h), palette_of("moleicki.table", _palette_source))
 
 
 def _table_image(view: dict[str, Any]) -> Image.Image:
@@ -166,7 +306,7 @@ def _table_image(view: dict[str, Any]) -> Image.Image:
     for seat in range(players):
         player_panel(canvas, chrome, view, seat, names, p)
     if final is not None:
-        final_banner(canvas, final, CENTRE_Y + CENTRE_H // 2)
+        final_banner(canvas, final, _BANNER_CY)
     return canvas
 
 
@@ -182,8 +322,24 @@ def _top(canvas: Image.Image, view: dict[str, Any], names: list[str], ended: boo
 
 
 def render_hand(view: dict[str, Any]) -> bytes:
-    """The viewer's hand beside the card to beat, and their tableau, as PNG bytes."""
-    return to_png(hand_image(view), key="moleicki.hand", source=_palette_source)
+    """The viewer's hand beside the card to beat, and their tableau, as PNG bytes.
+
+    Put together on its palette as the table is (the file `to_png` makes of `hand_image`):
+    the mapped chrome for the layout, then each band, pasted as mapped when it last showed
+    the same (the header, the rank strip, the tableau), drawn and mapped anew if not."""
+    ref = palette_of("moleicki.hand", _palette_source)
+    lay = hand_layout(view)
+    chrome = lay.chrome
+    at = (lay.height, lay.cards_y, lay.tab_y, lay.tab_h)
+    kept = kept_canvas(("hand", at), lambda: _mapped_hand_chromes.get(at, lambda: widened(chrome, ref)))
+    for box, key, draw in hand_parts(view, lay):
+        kept.put(box, key, _mapped_hand_parts, _drawn(chrome, box, draw, ref))
+    drawn()
+    return rows_png(row_bytes(kept.canvas), chrome.size, ref)
+
+
+_mapped_hand_chromes = KeptTiles(64)  # a hand layout's chrome on the hand's palette
+_mapped_hand_parts = KeptTiles(128)  # the hand picture's bands on its palette, by what they show
 
 
 def sample_view(players: int = 4, rows: Sequence[int] = (1, 3), depth: int = 2) -> dict[str, Any]:
@@ -253,7 +409,8 @@ def warm() -> None:
                 ready_to_paste(seat_ring(players, direction, current, RING_R))
     for players in range(2, 9):
         render_table(sample_view(players))
-    render_hand(sample_view())
+    render_hand(sample_view())  # a hand of two rows
+    render_hand(dict(sample_view(), hand=["3D", "6D", "KC"]))  # and of one, the most common layout
 
 
 # ---------------------------------------------------------------------------

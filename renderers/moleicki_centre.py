@@ -31,6 +31,7 @@ from renderers.draw import (
     paste_over,
     rounded_box,
     text,
+    text_mask,
 )
 from renderers.draw import text_size as tsize
 from renderers.moleicki_glyphs import seat_ring, vector_glyph
@@ -103,7 +104,11 @@ def _good_y() -> int:
 
 
 def header(canvas: Image.Image, view: dict[str, Any], names: list[str], ended: bool) -> None:
-    cy = HEADER_H / 2 + 3
+    draw_header(canvas, *header_lines(view, names, ended))
+
+
+def header_lines(view: dict[str, Any], names: list[str], ended: bool) -> tuple[str, str]:
+    """What the header says beside the title: the table's facts, and the phase or whose turn."""
     n, decks = players_of(view), int(view.get("decks") or 1)
     parts = [f"{n} players", f"{decks} pack{'s' if decks > 1 else ''}"]
     design = view.get("design") or {}
@@ -111,12 +116,16 @@ def header(canvas: Image.Image, view: dict[str, Any], names: list[str], ended: b
         parts.append(f"{design['preset']} deal")
     elif design:
         parts.append("custom deal")
+    return " · ".join(parts), "Game over" if ended else _phase_line(view, names)
+
+
+def draw_header(canvas: Image.Image, facts: str, phase: str) -> None:
+    cy = HEADER_H / 2 + 3
     x = PAD + 18 + tsize("MOLEICKI", 32, True)[0] + 16
-    phase = "Game over" if ended else _phase_line(view, names)
     right = TABLE_W - PAD - 18
     pw = tsize(phase, 26, True)[0]
     text(canvas, (right, cy), phase, 26, CREAM, bold=True, anchor="rm")
-    text(canvas, (x, cy), ellipsize(" · ".join(parts), 22, right - pw - 16 - x), 22, MUTED, anchor="lm")
+    text(canvas, (x, cy), ellipsize(facts, 22, right - pw - 16 - x), 22, MUTED, anchor="lm")
 
 
 def _phase_line(view: dict[str, Any], names: list[str]) -> str:
@@ -138,11 +147,10 @@ def vector_panel(canvas: Image.Image, view: dict[str, Any]) -> None:
     vector = vector_of(view)
     gx, gy = x + 14, y + 46
     paste_over(canvas, vector_glyph(vector, _GLYPH_R), (gx, gy))
-    title = clean(str(view.get("vector_title") or VECTOR_TITLES.get(vector, vector)))
-    lines = wrap(title, 30, VECTOR_W - 2 * _GLYPH_R - 36)[:3]
+    lines = _title_lines(view)
     ty = gy + _GLYPH_R - (len(lines) - 1) * 17
     for i, line in enumerate(lines):
-        text(canvas, (gx + 2 * _GLYPH_R + 12, ty + i * 34), line, 30, WHITE, bold=True, anchor="lm")
+        text(canvas, (_TITLE_X, ty + i * 34), line, 30, WHITE, bold=True, anchor="lm")
     direction = view.get("direction")
     current = view.get("current")
     ry = y + CENTRE_H - 2 * RING_R - 16
@@ -155,6 +163,35 @@ def vector_panel(canvas: Image.Image, view: dict[str, Any]) -> None:
         text(canvas, (tx, ry + 72), "clockwise" if direction == 1 else "anticlockwise", 20, MUTED)
     else:
         text(canvas, (tx, ry + 38), "not set yet", 24, MUTED)
+
+
+_TITLE_X = VECTOR_X + 14 + 2 * _GLYPH_R + 12
+
+
+def _title_lines(view: dict[str, Any]) -> list[str]:
+    vector = vector_of(view)
+    title = clean(str(view.get("vector_title") or VECTOR_TITLES.get(vector, vector)))
+    return wrap(title, 30, VECTOR_W - 2 * _GLYPH_R - 36)[:3]
+
+
+def title_reach(view: dict[str, Any]) -> int:
+    """The column just right of the vector's title (a long word runs past its panel)."""
+    right = 0
+    for line in _title_lines(view):
+        mask, dx, _ = text_mask(line, 30, True, "lm")
+        right = max(right, _TITLE_X + dx + mask.width)
+    return right
+
+
+def pile_reach(view: dict[str, Any]) -> int:
+    """The leftmost column the centre pile's drawing may reach: its "+N" badge, left of the
+    first card (never left of the pile box), or the shadows of its cards."""
+    pile, _ = live(view)
+    hidden = len(pile) - PILE_SHOWN
+    if hidden <= 0:
+        return pile_box()[0] - 8  # a card's shadow reaches 6 px left of it
+    tw, _ = tsize(f"+{hidden}", 22, True)
+    return pile_box()[0] + 4 - max(22 // 2 + 6, tw // 2 + 8) - 1  # see `badge`
 
 
 def pile_panel(canvas: Image.Image, view: dict[str, Any], names: list[str]) -> None:
@@ -287,15 +324,18 @@ def held_per_step(vector: str, counts: dict[str, int]) -> tuple[int, ...]:
     return tuple(min(6, sum(counts.get(r, 0) for r in step)) for step in rank_steps(vector))
 
 
-def rank_strip(canvas: Image.Image, vector: str, y: int, held: Sequence[int] = ()) -> None:
+def rank_strip(canvas: Image.Image, vector: str, y: int, held: Sequence[int] = (), layer: str = "all") -> None:
     """The vector's ranks, low to high, with the aargh cards and the loops' junction apart;
-    with `held` (see held_per_step), red dots under each step say how many the viewer holds."""
+    with `held` (see held_per_step), red dots under each step say how many the viewer holds.
+    `layer` "base" draws all but the dots (their labels stand as over dots), "dots" only them:
+    the two, in that order, are the whole strip when `dots_in_steps` (see there)."""
     d = ImageDraw.Draw(canvas)
+    base, dots = layer in ("all", "base"), layer in ("all", "dots")
     steps = rank_steps(vector)
     loops = vector in ("north", "south")
     size, small, gap, tile_h = 22, 18, 4, STRIP_H
     labels = ["/".join(s) for s in steps]
-    widths = [max(36, tsize(lab, size, True)[0] + 14) for lab in labels]
+    widths = _step_widths(vector)
     extra = "8 junction" if loops else ""
     aargh = "2 10 JK 25 any time"
     extra_w = tsize(extra, small, True)[0] + 20 if loops else 0
@@ -303,16 +343,20 @@ def rank_strip(canvas: Image.Image, vector: str, y: int, held: Sequence[int] = (
     low_w, high_w = tsize("LOW", small, True)[0] + 8, tsize("HIGH", small, True)[0] + 8
     total = low_w + sum(widths) + gap * (len(widths) - 1) + 6 + high_w + (extra_w + 8 if loops else 0) + aargh_w
     x = (canvas.width - total) // 2
-    text(canvas, (x, y + tile_h / 2), "LOW", small, LOW_LABEL, bold=True, anchor="lm")
+    if base:
+        text(canvas, (x, y + tile_h / 2), "LOW", small, LOW_LABEL, bold=True, anchor="lm")
     x += low_w
     for i, (lab, w) in enumerate(zip(labels, widths, strict=True)):
-        rounded_box(canvas, (x, y, x + w, y + tile_h), 8, fill=GOLD if i == len(labels) - 1 else TILE)
         k = held[i] if held else 0
-        text(canvas, (x + w / 2, y + tile_h / 2 - (6 if k else 0)), lab, size, INK, bold=True, anchor="mm")
-        for j in range(k):
+        if base:
+            rounded_box(canvas, (x, y, x + w, y + tile_h), 8, fill=GOLD if i == len(labels) - 1 else TILE)
+            text(canvas, (x + w / 2, y + tile_h / 2 - (6 if k else 0)), lab, size, INK, bold=True, anchor="mm")
+        for j in range(k if dots else 0):
             cx = x + w / 2 - (k - 1) * 4 + j * 8
             d.ellipse((cx - 3, y + tile_h - 12, cx + 3, y + tile_h - 6), fill=RED)
         x += w + gap
+    if not base:
+        return
     x += 6 - gap
     text(canvas, (x, y + tile_h / 2), "HIGH", small, GOLD, bold=True, anchor="lm")
     x += high_w
@@ -322,6 +366,17 @@ def rank_strip(canvas: Image.Image, vector: str, y: int, held: Sequence[int] = (
         x += extra_w + 8
     rounded_box(canvas, (x, y + 4, x + aargh_w, y + tile_h - 4), 8, fill=AARGH)
     text(canvas, (x + aargh_w / 2, y + tile_h / 2), aargh, small, WHITE, bold=True, anchor="mm")
+
+
+@functools.lru_cache(maxsize=16)
+def _step_widths(vector: str) -> tuple[int, ...]:
+    return tuple(max(36, tsize("/".join(s), 22, True)[0] + 14) for s in rank_steps(vector))
+
+
+def dots_in_steps(vector: str, held: Sequence[int]) -> bool:
+    """Whether every step's dots end left of the next step (4 px on): a dot drawn past them
+    would lie under the next step's tile, not over it, so the dots could not come last."""
+    return all((k - 1) * 4 + 4 <= w / 2 for k, w in zip(held, _step_widths(vector), strict=False) if k)
 
 
 @functools.lru_cache(maxsize=64)

@@ -25,7 +25,7 @@ try:
 except ImportError:  # no isal wheel for this platform: zlib writes the same stream, slower
     deflate = zlib  # type: ignore[no-redef]
 
-__all__ = ["BANDS_FROM", "mapped", "palette_png"]
+__all__ = ["BANDS_FROM", "mapped", "palette_png", "rows_png"]
 
 BANDS_FROM = 400_000  # pixels: below this, one band is as quick (a thread hop costs ~0.1 ms)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -78,6 +78,13 @@ def palette_png(img: Image.Image, ref: Image.Image, level: int = 1) -> bytes:
         top = _POOL.submit(_rows, img, (0, 0, w, cut), ref)
         bottom = _rows(img, (0, cut, w, h), ref)
         raw = top.result() + bottom
+    return rows_png(raw, (w, h), ref, level)
+
+
+def rows_png(raw: bytes, size: tuple[int, int], ref: Image.Image, level: int = 1) -> bytes:
+    """PNG bytes of `raw`: a `size` picture's rows on `ref`'s palette, each after its filter
+    byte (0), e.g. the bytes of a `P` image one column wider whose first column is 0."""
+    w, h = size
     # one stateless call, never compressobj: see the module's docstring (ISA-L's levels are 0-3)
     body = deflate.compress(raw, min(level, 3), -15)
     checksum = deflate.adler32(raw)  # ISA-L's: the same value, three times as quick

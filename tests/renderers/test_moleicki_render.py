@@ -367,13 +367,88 @@ def test_the_table_put_together_on_its_palette_is_the_file_of_the_whole_canvas(p
     assert state.over or compared == 400
 
 
-def test_a_hand_pasting_its_kept_tableau_is_the_picture_drawn_afresh(monkeypatch):
-    """The hand picture keeps each tableau drawn (moleicki_hand._tableaux): along a real game,
-    every seat's picture with the kept tiles must be the one drawn with none kept."""
-    from renderers import moleicki_hand
-    from renderers.draw import KeptTiles
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_tables_and_hands_put_together_in_parts_are_the_files_of_whole_canvases(players):
+    """render_table and render_hand draw each part alone (moleicki_mapped.draw_part): every vector
+    with its longest title beside a full pile, long names, a deep tableau, a result banner that
+    reaches the panels: each file must be the one `to_png` makes of the canvas drawn at once."""
+    from engine.moleicki_vectors import STRENGTH, VECTOR_TITLES
+    from renderers.draw import to_png
+    from renderers.moleicki_hand import hand_image
 
-    kept_tiles = KeptTiles(256)
+    names = ["W" * 40, "王 🎲", "Zoë Ångström-Øster", "x" * 60] * 2
+    final = {"headline": "A long headline " * 6, "lines": ["a line"] * 9, "places": list(range(1, players + 1))}
+    for i, vector in enumerate(STRENGTH):
+        base = R.sample_view(players, rows=(2, 3, 3) if i % 2 else (1, 3), depth=2 + i % 3)
+        pile = ["9S"] * (3 + 40 * i) + ["KD", "10H", "JK"]
+        view = dict(
+            base,
+            vector=vector,
+            vector_title=VECTOR_TITLES[vector],
+            direction=(1, -1, None)[i % 3],
+            names=names[:players],
+            pile=pile,
+            pile_base=len(pile) - 1 - i % 2,
+            good_discards=[{"top": "AD", "size": i}] * (3 * i),
+            nein_owed=[0, players - 1],
+            punched=[1],
+            hand=["3C", "3D", "3H", "3S", "4C", "4D"] * (1 + i % 3),
+        )
+        for v in (view, dict(view, final=final)):
+            whole = to_png(R._table_image(v), key="moleicki.table", source=R._palette_source)
+            assert R.render_table(v) == whole, (vector, "final" in v)
+        hands = (view["hand"], [], ["5H"] * 24, view["hand"])  # none, and one group wider than the room
+        for seat, hand in zip((0, players - 1, 0, 0), hands, strict=True):
+            mine = dict(view, seat=seat, hand=hand, draw_pile=i % 2)
+            whole = to_png(hand_image(mine), key="moleicki.hand", source=R._palette_source)
+            assert R.render_hand(mine) == whole, (vector, seat, len(hand))
+
+
+def test_a_table_whose_vector_and_pile_are_drawn_together_then_apart_is_the_whole_canvas():
+    """The vector panel and the pile are drawn apart unless a long title ("Anti-middle") or a
+    wide "+N" badge crosses between them: a render thread's kept canvas must not keep a part
+    that the other way of drawing them painted over."""
+    from renderers.draw import to_png
+
+    base = R.sample_view(4)
+    for pile in (["9S"] * 7, ["9S"] * 107, ["9S"] * 3):
+        for vector in ("into", "antimiddle", "into", "up", "antimiddle", "antimiddle", "out"):
+            view = dict(base, vector=vector, vector_title=None, pile=pile, pile_base=0)
+            whole = to_png(R._table_image(view), key="moleicki.table", source=R._palette_source)
+            assert R.render_table(view) == whole, (len(pile), vector)
+
+
+def test_the_hand_strip_kept_without_its_dots_then_dotted_is_the_strip_drawn_at_once():
+    """The hand keeps its rank strip without dots (moleicki_hand._strips) and draws the dots on:
+    for every vector and many counts held, the band must be the strip drawn in one go."""
+    from engine.moleicki_vectors import STRENGTH
+    from renderers import moleicki_hand as H
+    from renderers.moleicki_centre import dots_in_steps, rank_strip
+
+    rng = random.Random(3)
+    lay = H.hand_layout(R.sample_view())
+    band = (0, H._STRIP_Y, L.HAND_W, lay.middle_y)
+    ways = set()
+    for vector in STRENGTH:
+        steps = len(L.rank_steps(vector))
+        for _ in range(12):
+            held = tuple(rng.choice((0, 0, 1, 2, 3, 4, 5, 6)) for _ in range(steps))
+            kept, whole = lay.chrome.copy(), lay.chrome.copy()
+            H._strip(kept, lay, vector, held)
+            rank_strip(whole, vector, H._STRIP_Y, held)
+            assert kept.crop(band).tobytes() == whole.crop(band).tobytes(), (vector, held)
+            ways.add(dots_in_steps(vector, held))
+    assert ways == {True, False}
+
+
+def test_a_hand_pasting_its_kept_tableau_is_the_picture_drawn_afresh(monkeypatch):
+    """The hand picture keeps each tableau drawn (moleicki_hand._tableaux) and its bands mapped
+    (R._mapped_hand_parts): along a real game, every seat's picture with the kept tiles must
+    be the one drawn with none kept, and the file `to_png` makes of the whole canvas."""
+    from renderers import moleicki_hand
+    from renderers.draw import KeptTiles, to_png
+
+    kept_tiles, kept_bands = KeptTiles(256), KeptTiles(256)
     state = GAME.new(4, seed=11)
     rng = random.Random(11)
     hits = 0
@@ -385,12 +460,16 @@ def test_a_hand_pasting_its_kept_tableau_is_the_picture_drawn_afresh(monkeypatch
         for s in range(4):
             view = dict(state.view(s), names=NAMES[:4])
             monkeypatch.setattr(moleicki_hand, "_tableaux", kept_tiles)
+            monkeypatch.setattr(R, "_mapped_hand_parts", kept_bands)
             before = len(kept_tiles)
             with_kept = R.render_hand(view)
-            hits += len(kept_tiles) == before > 0  # pasted from a kept tile
+            hits += len(kept_tiles) == before > 0  # the tableau pasted as kept
             monkeypatch.setattr(moleicki_hand, "_tableaux", KeptTiles(256))
+            monkeypatch.setattr(R, "_mapped_hand_parts", KeptTiles(256))
             assert picture(R.render_hand(view)) == picture(with_kept)
-    assert hits > 100
+            whole = to_png(moleicki_hand.hand_image(view), key="moleicki.hand", source=R._palette_source)
+            assert R.render_hand(view) == whole
+    assert hits > 100 and len(kept_bands) > 100
 
 
 def test_the_hand_strip_dots_count_the_ranks_held_up_to_six():
