@@ -616,21 +616,27 @@ class Host:
         """After a restart: every open table's buttons work again, its clocks run on from the
         stored deadline, and a table message left behind by a failed edit is redrawn."""
         for table in await self.tables.load_open():
-            if table.status == "lobby":
-                self.arm_lobby(table)
-            elif table.state is not None and table.state.over:
-                await self.finish(table)
-            elif table.state is not None and self.forfeits_end(table):
-                # stopped between a forfeit and the result it ends the game with: finish it now
-                gave_up = " and ".join(table.names[i] for i, s in enumerate(table.seats) if s.forfeit)
-                await self.finish(table, ended_early=f"{gave_up} forfeited")
+            try:
+                await self._resume_one(table)
+            except Exception:  # one table's trouble must not keep the others from coming back
+                log.exception("table %s could not be resumed", table.id)
+
+    async def _resume_one(self, table: Table) -> None:
+        if table.status == "lobby":
+            self.arm_lobby(table)
+        elif table.state is not None and table.state.over:
+            await self.finish(table)
+        elif table.state is not None and self.forfeits_end(table):
+            # stopped between a forfeit and the result it ends the game with: finish it now
+            gave_up = " and ".join(table.names[i] for i, s in enumerate(table.seats) if s.forfeit)
+            await self.finish(table, ended_early=f"{gave_up} forfeited")
+        else:
+            # what members were last shown is not stored: take it that they saw their hands
+            table.shown = {s: private_parts(table, s) for s in table.human_seats()}
+            if table.redraw:
+                self.schedule(table)
             else:
-                # what members were last shown is not stored: take it that they saw their hands
-                table.shown = {s: private_parts(table, s) for s in table.human_seats()}
-                if table.redraw:
-                    self.schedule(table)
-                else:
-                    self._schedule_quietly(table)
+                self._schedule_quietly(table)
 
     def _schedule_quietly(self, table: Table) -> None:
         """AI seats and the timer, without redrawing a table message that is up to date."""

@@ -10,6 +10,7 @@ database never disagree.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from collections import deque
@@ -23,6 +24,8 @@ import discord
 from bot.storage import GameRow, LedgerRow, SeatRow, Storage
 from engine import GAMES, Action, Event, Game, IllegalAction, State
 from engine.core import readings
+
+log = logging.getLogger(__name__)
 
 SEAT_MARK = re.compile(r"\{p(\d+)\}")
 
@@ -319,8 +322,13 @@ class Tables:
         return max(mine, key=lambda t: t.id) if mine else None
 
     async def load_open(self) -> list[Table]:
+        """Every open game in the database. A row that no longer loads (a game this version
+        lacks, a damaged dump) is left in the database and logged: the others still come back."""
         for row in await self.storage.open_games():
-            self._add(Table.from_row(row))
+            try:
+                self._add(Table.from_row(row))
+            except Exception:
+                log.exception("game %s (%s) could not be loaded; it stays in the database", row.id, row.game)
         return self.all()
 
     async def create(

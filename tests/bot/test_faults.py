@@ -280,3 +280,29 @@ async def test_an_ai_job_that_keeps_failing_is_tried_again_less_and_less_often(s
     assert 1 <= gaps[0] < 2 and 2 <= gaps[1] < 3, gaps
     assert table.version >= version + 2 or not table.active, "the AI moved once the database took it"
     assert not simcord_env.bot.host._failures
+
+
+async def test_a_game_that_no_longer_loads_is_left_alone_and_every_other_game_comes_back(
+    simcord_env, world, db_path, caplog
+):
+    """One damaged row (a dump this version cannot read) must not keep the bot from starting,
+    nor the other games from resuming; the row itself stays in the database untouched."""
+    guild, channel, alice, bob = world
+    damaged = await start_pvp(simcord_env, channel, alice, bob)
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    await carol.slash(channel, "klondike start")
+    solo = next(t for t in simcord_env.bot.tables.all() if t.id != damaged.id)
+    await simcord_env.bot.storage.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET state = ? WHERE id = ?", ('{"not": "a dickory dump"}', damaged.id))
+    with caplog.at_level(logging.ERROR):
+        await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    assert f"game {damaged.id} (dickory) could not be loaded" in caplog.text
+    assert [t.id for t in simcord_env.bot.tables.all()] == [solo.id]
+    table = table_of(simcord_env, solo.id)
+    version = table.version
+    await carol.slash(channel, "klondike play", action=table.state.legal_actions(0)[0].text)
+    assert table.version == version + 1
+    with sqlite3.connect(db_path) as db:
+        state, status = db.execute("SELECT state, status FROM games WHERE id = ?", (damaged.id,)).fetchone()
+    assert state == '{"not": "a dickory dump"}' and status == "active"
