@@ -264,6 +264,9 @@ class GameCog(commands.GroupCog):
             return
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
+        if table.seats[seat].forfeit:
+            await say(interaction, "You have already resigned from this game; the AI plays your seat.")
+            return
         await say(interaction, "You resigned.")
         await self.bot.host.forfeit(table, seat, reason=f"{table.names[seat]} resigned")
 

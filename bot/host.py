@@ -490,8 +490,10 @@ class Host:
         places, reason = self.final_places(table)
         if ended_early:
             reason = ended_early + "."
-        # a member who gave up never wins, even when everyone did (then all share the one place)
-        won = [p == 1 and not s.forfeit for p, s in zip(places, table.seats, strict=True)]
+        # a member who gave up never wins, even when everyone did (then all share the one place);
+        # when every seat shares first place the game is a draw, and a draw is nobody's win
+        drawn = len(places) > 1 and all(p == 1 for p in places)
+        won = [p == 1 and not s.forfeit and not drawn for p, s in zip(places, table.seats, strict=True)]
         if table.alone and table.state is not None:
             won = [solo_won(table.state)]
         results = self.results(table, places, won)
@@ -814,7 +816,8 @@ def final_words(table: Table, places: list[int], won: list[bool], reason: str) -
         }
     winners = [table.names[i] for i, w in enumerate(won) if w]
     verb = "wins" if len(winners) == 1 else "win"
-    headline = f"{' and '.join(winners)} {verb}" if winners else "Nobody wins"
+    drawn = len(places) > 1 and all(p == 1 for p in places) and not any(s.forfeit for s in table.seats)
+    headline = f"{' and '.join(winners)} {verb}" if winners else "A draw" if drawn else "Nobody wins"
     order = sorted(range(len(places)), key=lambda i: (places[i], i))
     lines = [f"{places[i]}. {table.names[i]}" + (" (forfeited)" if table.seats[i].forfeit else "") for i in order]
     return {"headline": f"{headline}.", "lines": lines, "places": places}

@@ -10,7 +10,7 @@ import discord
 from bot.ratings import rate
 from bot.words import shown
 from engine import GAMES
-from tests.bot.helpers import make_bot, pick, start_pvp, table_message
+from tests.bot.helpers import make_bot, pick, seat_members, start_pvp, table_message
 
 
 def ratings(db_path, guild_id, game) -> dict[int, tuple[float, float]]:
@@ -425,3 +425,26 @@ async def test_a_member_who_left_does_not_break_the_board(simcord_env, world):
     board = await alice.slash(channel, "leaderboard", game="dickory")
     lines = board.response.embeds[0].description.splitlines()
     assert lines[0].startswith(f"**1.** <@{alice.id}>") and "You: 1st" in board.response.embeds[0].footer.text
+
+
+async def test_a_dead_hand_is_a_draw_that_nobody_wins(simcord_env, world):
+    """One-hand Rummy where nobody ever melds: the stock runs out twice and the hand is dead,
+    every seat sharing first place. That is a draw: the table says so, and neither member's
+    record counts a win."""
+    _guild, channel, _alice, _bob = world
+    table, members = await seat_members(simcord_env, world, "rummy", players=2, target="one-hand")
+    for _ in range(400):
+        if table.state.over:
+            break
+        seat = table.state.to_move[0]
+        await members[seat].slash(channel, "rummy play", action="draw")
+        if table.state.over:
+            break
+        discard = next(a.text for a in table.state.legal_actions(seat) if a.text.startswith("discard"))
+        await members[seat].slash(channel, "rummy play", action=discard)
+    assert table.state.over and table.status == "over"
+    assert set(table.final["places"]) == {1}, "a dead hand ties every seat"
+    assert table.final["headline"] == "A draw."
+    for member in members.values():
+        stats = await simcord_env.bot.storage.stats(channel.guild.id, member.id)
+        assert [(r["games"], r["wins"]) for r in stats] == [(1, 0)]

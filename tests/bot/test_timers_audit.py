@@ -347,7 +347,7 @@ async def test_a_member_who_resigned_cannot_play_the_seat_the_ai_now_holds(simco
     quitter = (table.state.to_move[0] + 1) % 3
     await members[quitter].slash(channel, "milk_run resign")
     again = await members[quitter].slash(channel, "milk_run resign")
-    assert again.response.ephemeral
+    assert again.response.ephemeral and "already resigned" in again.response.content
     assert told(channel, table).count("resigned") == 1, "a second /resign changes nothing at the table"
     host = simcord_env.bot.host
     gate, real = asyncio.Event(), host.choose
