@@ -24,7 +24,9 @@ def nth(n: int) -> str:
     return f"{n}{suffix}"
 
 
-async def rating_board(bot: ParlourBot, guild_id: int, game: type[Game], user_id: int | None = None) -> discord.Embed:
+async def rating_board(
+    bot: ParlourBot, guild_id: int, game: type[Game], reader: discord.abc.User | None = None
+) -> discord.Embed:
     rows = await bot.storage.leaderboard(guild_id, game.name)
     embed = discord.Embed(title=f"{game.title} leaderboard", colour=discord.Colour.gold())
     if not rows:
@@ -36,15 +38,17 @@ async def rating_board(bot: ParlourBot, guild_id: int, game: type[Game], user_id
             for i, r in zip(places, rows, strict=True)
         )
         # the board shows the top few: say how many are ranked, and where the reader stands
-        place, total = await bot.storage.rating_place(guild_id, game.name, user_id or 0)
+        place, total = await bot.storage.rating_place(guild_id, game.name, reader.id if reader else 0)
         footer = f"Ranked by a conservative rating (openskill μ − 3σ). {plural(total, 'rated player')}."
-        if place is not None:
-            footer += f" You: {nth(place)}."
+        if reader is not None and place is not None:  # named: the board is public, "you" would be whoever reads
+            footer += f" {reader.display_name}: {nth(place)}."
         embed.set_footer(text=footer)
     return embed
 
 
-async def ledger_board(bot: ParlourBot, guild_id: int, game: type[Game], user_id: int | None = None) -> discord.Embed:
+async def ledger_board(
+    bot: ParlourBot, guild_id: int, game: type[Game], reader: discord.abc.User | None = None
+) -> discord.Embed:
     """A game's ledger (Bourré's chips) summed over the server: play money, not a rating."""
     key = game.ledger or "net"
     rows = await bot.storage.ledger_board(guild_id, game.name)
@@ -57,9 +61,9 @@ async def ledger_board(bot: ParlourBot, guild_id: int, game: type[Game], user_id
             for i, r in enumerate(rows, 1)
         )
     footer = f"Play money: every member's net {key} over every {game.title} game in this server."
-    if user_id is not None:
-        net, games = await bot.storage.ledger_total(guild_id, game.name, user_id)
-        footer = f"You: {net:+d} {key} over {plural(games, 'game')}. " + footer
+    if reader is not None:
+        net, games = await bot.storage.ledger_total(guild_id, game.name, reader.id)
+        footer = f"{reader.display_name}: {net:+d} {key} over {plural(games, 'game')}. " + footer
     embed.set_footer(text=footer)
     return embed
 
@@ -78,13 +82,13 @@ async def solo_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> discor
 
 
 async def game_boards(
-    bot: ParlourBot, guild_id: int, game: type[Game], user_id: int | None = None
+    bot: ParlourBot, guild_id: int, game: type[Game], reader: discord.abc.User | None = None
 ) -> list[discord.Embed]:
     """A game's boards side by side: ratings, then its ledger and its best solo scores if it has them
-    (with the reader's own place, if `user_id` is given)."""
-    embeds = [await rating_board(bot, guild_id, game, user_id)]
+    (with the reader's own place, if `reader` is given)."""
+    embeds = [await rating_board(bot, guild_id, game, reader)]
     if game.ledger:
-        embeds.append(await ledger_board(bot, guild_id, game, user_id))
+        embeds.append(await ledger_board(bot, guild_id, game, reader))
     if game.min_players == 1 and not game.solo:
         embeds.append(await solo_board(bot, guild_id, game))
     return embeds

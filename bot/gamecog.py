@@ -265,7 +265,7 @@ class GameCog(commands.GroupCog):
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         if table.seats[seat].forfeit:
-            await say(interaction, "You have already resigned from this game; the AI plays your seat.")
+            await say(interaction, "You are out of this game already; the AI plays your seat.")
             return
         await say(interaction, "You resigned.")
         await self.bot.host.forfeit(table, seat, reason=f"{table.names[seat]} resigned")
@@ -287,7 +287,7 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="leaderboard", description="This server's best players of this game.")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        embeds = await game_boards(self.bot, interaction.guild_id or 0, self.game, interaction.user.id)
+        embeds = await game_boards(self.bot, interaction.guild_id or 0, self.game, interaction.user)
         await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="board", description="Post the table again at the bottom of the channel.")
@@ -338,7 +338,7 @@ def ledger_command(game: type[Game], class_name: str) -> app_commands.Command[An
     key = game.ledger or ""
 
     async def ledger(self: GameCog, interaction: discord.Interaction) -> None:
-        embed = await ledger_board(self.bot, interaction.guild_id or 0, self.game, interaction.user.id)
+        embed = await ledger_board(self.bot, interaction.guild_id or 0, self.game, interaction.user)
         await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     ledger.__qualname__ = f"{class_name}.{key}"

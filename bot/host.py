@@ -354,6 +354,16 @@ class Host:
             self.spawn(table, "timer", self.expire(table, version))
 
     async def remind(self, table: Table) -> None:
+        race = table.state.race_words() if table.state is not None else None
+        if race and table.deadline is not None:
+            # naming the racers would show who holds an opening card: every member is reminded
+            playing = " ".join(f"<@{s.user_id}>" for s in table.seats if s.user_id is not None and not s.autoplay)
+            await self.channel_say(
+                table,
+                f"⏰ {playing}, {table.title} #{table.id} is waiting. "
+                f"{race} The AI opens <t:{int(table.deadline.timestamp())}:R>.",
+            )
+            return
         mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in await self.keeping_waiting(table))
         if mentions and table.deadline is not None:
             await self.channel_say(
@@ -385,7 +395,7 @@ class Host:
             f"⏰ {table.names[seat]} ran out of time, so the AI moved for them "
             f"({player.strikes} of {STRIKES_TO_FORFEIT})."
         )
-        if player.strikes >= STRIKES_TO_FORFEIT:
+        if player.strikes >= STRIKES_TO_FORFEIT and table.active:  # not when that turn ended the game
             await self.forfeit(table, seat, reason=f"{table.names[seat]} missed {STRIKES_TO_FORFEIT} turns in a row")
 
     async def keeping_waiting(self, table: Table) -> list[int]:
@@ -418,8 +428,8 @@ class Host:
     async def forfeit(self, table: Table, seat: int, *, reason: str) -> None:
         """A resignation, a timeout or a claim: two-seat games end, larger ones go on with an AI."""
         async with table.lock:
-            if table.seats[seat].forfeit:
-                return  # a second /resign: the seat is the AI's already, nothing more to say
+            if table.seats[seat].forfeit or not table.active:
+                return  # a second /resign, or a game already over: nothing more to say or store
             table.seats[seat].forfeit = True
             await self.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
             table.log.append(f"🏳️ {reason}.")
@@ -442,6 +452,8 @@ class Host:
 
     async def claim(self, table: Table, seat: int) -> str:
         """End the wait for members who have not moved in a day: they forfeit, as a timeout would."""
+        if table.seats[seat].forfeit:  # out of the game: another's forfeit would only share their last place
+            return "You gave up your seat in this game; only members still playing can claim it."
         absent = [s for s in table.turn_humans() if s != seat]
         if not absent:
             return "Nobody is keeping you waiting: a claim is for a game whose player to move has gone quiet."
@@ -487,6 +499,9 @@ class Host:
             return
         table.status = "over"
         self.stop_tasks(table)
+        retry = asyncio.current_task()
+        if retrying and retry is not None:
+            self._tasks[table.id, "finish"] = retry  # still the table's job, so a shutdown stops it too
         places, reason = self.final_places(table)
         if ended_early:
             reason = ended_early + "."
@@ -530,6 +545,8 @@ class Host:
             await asyncio.sleep(delay)
             delay = min(60.0, delay * 2)
             await self.finish(table, ended_early=ended_early, retrying=True)
+        if self._tasks.get((table.id, "finish")) is asyncio.current_task():
+            del self._tasks[table.id, "finish"]  # stored: nothing left to stop
 
     async def close(self, table: Table) -> None:
         """The last picture of a game that ended (won, resigned, claimed or called off)."""

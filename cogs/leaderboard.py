@@ -30,7 +30,7 @@ class LeaderboardCog(commands.Cog):
         if isinstance(cog, SolitaireCog):
             embeds = [await cog.records_board(interaction.guild_id or 0)]
         else:
-            embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value], interaction.user.id)
+            embeds = await game_boards(self.bot, interaction.guild_id or 0, GAMES[game.value], interaction.user)
         await say(interaction, None, embeds=embeds, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="A member's record in this server.")

@@ -65,7 +65,7 @@ async def test_chips_reach_the_ledger_with_each_move_and_once_only(tiny_purse, s
     assert embed.title == "Tiny Purse chips" and not shown.ephemeral
     mine = final[table.seat_of(alice.id)]
     assert f"<@{alice.id}> · {mine:+d} chips · 1 game" in embed.description
-    assert f"You: {mine:+d} chips over 1 game." in embed.footer.text
+    assert f"{alice.name}: {mine:+d} chips over 1 game." in embed.footer.text
     board = await bob.slash(channel, "tiny_purse leaderboard")
     assert [e.title for e in board.response.embeds][:2] == ["Tiny Purse leaderboard", "Tiny Purse chips"]
 

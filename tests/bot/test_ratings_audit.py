@@ -270,9 +270,10 @@ async def test_a_board_with_more_players_than_fit_shows_the_top_ten_and_your_pla
     board = (await players[-1].slash(channel, "leaderboard", game="dickory")).response.embeds[0]
     lines = board.description.splitlines()
     assert len(lines) == 10 and all(f"<@{w.id}>" in board.description for w in players[0::2])
-    assert "12 rated players" in board.footer.text and "You: 7th" in board.footer.text, board.footer.text
+    footer = board.footer.text
+    assert "12 rated players" in footer and f"{players[-1].name}: 7th" in footer, footer
     mine = (await players[0].slash(channel, "leaderboard", game="dickory")).response.embeds[0]
-    assert "You: 1st" in mine.footer.text, mine.footer.text
+    assert f"{alice.name}: 1st" in mine.footer.text, mine.footer.text
     nobody = guild.add_member(simcord_env.create_user("new"))
     theirs = (await nobody.slash(channel, "leaderboard", game="dickory")).response.embeds[0]
     assert "You" not in theirs.footer.text
@@ -310,7 +311,7 @@ async def test_bourre_rates_a_resigner_last_and_shows_ratings_beside_chips(simco
     assert got[carol.id][0] < min(got[alice.id][0], got[bob.id][0])
     board = (await carol.slash(channel, "leaderboard", game="bourre")).response.embeds
     assert board[0].description.splitlines()[-1].startswith(f"**3.** <@{carol.id}>")
-    assert "You: 3rd" in board[0].footer.text and board[1].footer.text.startswith("You: ")
+    assert f"{carol.name}: 3rd" in board[0].footer.text and board[1].footer.text.startswith(f"{carol.name}: ")
 
 
 async def test_ai_seats_are_never_rated_and_rate_ai_on_rates_the_members(simcord_env, world, db_path):
@@ -424,7 +425,7 @@ async def test_a_member_who_left_does_not_break_the_board(simcord_env, world):
     guild.remove_member(bob)
     board = await alice.slash(channel, "leaderboard", game="dickory")
     lines = board.response.embeds[0].description.splitlines()
-    assert lines[0].startswith(f"**1.** <@{alice.id}>") and "You: 1st" in board.response.embeds[0].footer.text
+    assert lines[0].startswith(f"**1.** <@{alice.id}>") and f"{alice.name}: 1st" in board.response.embeds[0].footer.text
 
 
 async def test_a_dead_hand_is_a_draw_that_nobody_wins(simcord_env, world):
@@ -448,3 +449,28 @@ async def test_a_dead_hand_is_a_draw_that_nobody_wins(simcord_env, world):
     for member in members.values():
         stats = await simcord_env.bot.storage.stats(channel.guild.id, member.id)
         assert [(r["games"], r["wins"]) for r in stats] == [(1, 0)]
+
+
+async def test_a_result_still_refused_when_the_bot_stops_leaves_no_retry_running(
+    simcord_env, world, db_path, monkeypatch
+):
+    """The database refuses the end of a game again and again; the bot stops. Its retry stops
+    with it (no job of a closed bot writes to its database), and the next start-up stores it."""
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    storage, game_id = simcord_env.bot.storage, table.id
+
+    async def refused(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(storage, "finish_game", refused)
+    await bob.slash(channel, "dickory resign")
+    await simcord_env.advance_time(10)  # a few retries, all refused
+    assert table.status == "active"
+    monkeypatch.undo()
+    await simcord_env.bot.close()  # the bot stops, as at a shutdown
+    left = [t.get_name() for t in asyncio.all_tasks() if t.get_name().startswith(f"table-{game_id}-") and not t.done()]
+    assert left == [], left
+    await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    await simcord_env.advance_time(5)
+    assert results(db_path, game_id) == {alice.id: (1, 1), bob.id: (2, 0)}

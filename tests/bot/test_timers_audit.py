@@ -11,6 +11,7 @@ from datetime import timedelta
 import discord
 import pytest
 
+from bot.host import choose_for
 from engine import GAMES
 from tests.bot.fuzz_checks import replay_problems
 from tests.bot.helpers import make_bot, members_of, seat_members, short_options, table_message, table_of, told
@@ -347,7 +348,7 @@ async def test_a_member_who_resigned_cannot_play_the_seat_the_ai_now_holds(simco
     quitter = (table.state.to_move[0] + 1) % 3
     await members[quitter].slash(channel, "milk_run resign")
     again = await members[quitter].slash(channel, "milk_run resign")
-    assert again.response.ephemeral and "already resigned" in again.response.content
+    assert again.response.ephemeral and "out of this game already" in again.response.content
     assert told(channel, table).count("resigned") == 1, "a second /resign changes nothing at the table"
     host = simcord_env.bot.host
     gate, real = asyncio.Event(), host.choose
@@ -390,3 +391,67 @@ async def test_a_jack_played_and_its_suit_left_unnamed_is_finished_by_the_timer(
     await simcord_env.advance_time(121)
     assert table.seats[seat].strikes == 1 and table.state.to_move != (seat,)
     assert timeouts(channel, table) == 1 and f"{table.names[seat]} changes it to" in told(channel, table)
+
+
+async def test_a_reminder_in_moleickis_race_to_open_does_not_name_who_can_open(simcord_env, world):
+    """In the race to open only the holders of the opening card may play, and the table is not
+    told who they are: the public reminder names every member playing, not the racers."""
+    _guild, channel, _alice, _bob = world
+    table, members = await seat_members(simcord_env, world, "moleicki", players=4)
+    dealer = table.state.turn_seats[0]
+    await members[dealer].slash(channel, "moleicki play", action=pick_text(table, dealer))
+    racers = set(table.state.race)
+    assert table.state.race_words() and racers and racers != set(members), "a race some members are out of"
+    await simcord_env.advance_time(5 * 60 + 5)
+    [reminder] = [m.content for m in channel.history() if "⏰" in (m.content or "")]
+    named = {s for s, m in members.items() if f"<@{m.id}>" in reminder}
+    assert named == set(members), reminder
+
+
+def timer_turn_ends_game(table, seat) -> bool:
+    """Whether the AI's whole turn for `seat` (as the timer plays it) ends the game."""
+    state, version = table.state.copy(), table.version
+    while True:
+        state.apply(seat, choose_for(state.copy(), seat, "heuristic", table.seed + version))
+        version += 1
+        if state.over:
+            return True
+        if seat not in state.turn_seats:
+            return False
+
+
+async def test_a_third_missed_turn_that_wins_the_game_is_a_win_not_a_forfeit(simcord_env, world):
+    """The timer plays out a member's third missed turn and that turn ends the game: the game
+    ended on its play, so the member is placed by it, not ranked last for a forfeit."""
+    _guild, channel, _alice, _bob = world
+    await set_timer(simcord_env, world, 2)
+    table, members = await seat_members(simcord_env, world, "jack_change_it", players=2)
+    for _ in range(300):
+        seat = table.turn_humans()[0]
+        if timer_turn_ends_game(table, seat):
+            break
+        await members[seat].slash(channel, "jack_change_it play", action=pick_text(table, seat))
+    assert timer_turn_ends_game(table, seat), "no turn of the game ended it"
+    table.seats[seat].strikes = 2  # two missed turns already
+    await simcord_env.advance_time(121)
+    assert table.status == "over" and table.state.over
+    assert not table.seats[seat].forfeit, told(channel, table)
+    assert "missed 3 turns" not in told(channel, table)
+    assert table.final["places"] == list(table.state.outcome().places)
+
+
+async def test_a_member_who_resigned_cannot_claim_the_game_from_those_still_playing(simcord_env, world):
+    """A member who resigned is out of the game: claiming it would make a silent player forfeit
+    and share the last place the resigner took alone."""
+    _guild, channel, _alice, _bob = world
+    await set_timer(simcord_env, world, 0)
+    table, members = await seat_members(simcord_env, world, "milk_run", players=3)
+    sleeper = table.state.to_move[0]
+    quitter = (sleeper + 1) % 3
+    await members[quitter].slash(channel, "milk_run resign")
+    await simcord_env.advance_time(24 * 3600 + 5)
+    claimed = await members[quitter].slash(channel, "milk_run claim")
+    assert claimed.response.ephemeral and "gave up your seat" in claimed.response.content, claimed.response.content
+    assert table.active and not table.seats[sleeper].forfeit
+    other = await members[(sleeper + 2) % 3].slash(channel, "milk_run claim")
+    assert "You claimed the game" in other.response.content and table.seats[sleeper].forfeit
