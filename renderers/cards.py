@@ -49,8 +49,10 @@ from renderers.draw import (
     SS,
     Color,
     font,
+    layer_pieces,
     palette_sheet,
     paste_over,
+    paste_pieces,
     ready_to_paste,
     rounded_mask,
     shadow_mask,
@@ -396,7 +398,7 @@ def warm(sizes: Sequence[str] = ("normal", "small"), dickory: bool = True, stand
 def ready(img: Image.Image) -> None:
     """A card sprite cut for pasting, with its shadow and without, as its first paste would
     (about 0.5 ms a card, which a hand or a deal of new cards would pay in one render)."""
-    ready_to_paste(_shadowed(img)[0])
+    _shadowed(img)
     ready_to_paste(img)
 
 
@@ -417,15 +419,27 @@ def _outline(size: str, color: Color, width: int) -> Image.Image:
 
 
 _SHADOW_OFFSET = (2, 3)
-_shadowed_cache: dict[int, tuple[Image.Image, Image.Image, int]] = {}
+Pieces = list[tuple[int, int, Image.Image, Image.Image | None]]
+_shadowed_cache: dict[int, tuple[Image.Image, Pieces, int]] = {}
 
 
-def _shadowed(img: Image.Image) -> tuple[Image.Image, int]:
-    """The sprite over its soft drop shadow as one layer (built once per sprite), and
-    how far the card sits inside it: one paste per card instead of two."""
+def _shadowed(img: Image.Image) -> tuple[Pieces, int]:
+    """The sprite over its soft drop shadow as one layer cut for pasting (built once per
+    sprite), and how far the card sits inside it: one paste per card instead of two. Only
+    the pieces are kept: the layer itself would take as much again."""
     hit = _shadowed_cache.get(id(img))
     if hit is not None and hit[0] is img:
         return hit[1], hit[2]
+    layer, pad = _shadow_layer(img)
+    pieces = layer_pieces(layer)
+    if len(_shadowed_cache) > 4096:
+        _shadowed_cache.clear()
+    _shadowed_cache[id(img)] = (img, pieces, pad)  # holding the sprite keeps its id unique
+    return pieces, pad
+
+
+def _shadow_layer(img: Image.Image) -> tuple[Image.Image, int]:
+    """The sprite over its soft drop shadow as one RGBA layer, and how far the card sits in it."""
     w, h = img.size
     blur = max(2, w // 28)
     pad = 2 * blur
@@ -436,9 +450,6 @@ def _shadowed(img: Image.Image) -> tuple[Image.Image, int]:
     shade.putalpha(mask)
     layer.alpha_composite(shade, (ox, oy))
     layer.alpha_composite(img, (pad, pad))
-    if len(_shadowed_cache) > 4096:
-        _shadowed_cache.clear()
-    _shadowed_cache[id(img)] = (img, layer, pad)  # holding the sprite keeps its id unique
     return layer, pad
 
 
@@ -447,8 +458,8 @@ def paste_card(canvas: Image.Image, img: Image.Image, xy: tuple[int, int], *, sh
     at `xy`, with a soft drop shadow unless `shadow` is off."""
     x, y = int(xy[0]), int(xy[1])
     if shadow:
-        layer, pad = _shadowed(img)
-        paste_over(canvas, layer, (x - pad, y - pad))
+        pieces, pad = _shadowed(img)
+        paste_pieces(canvas, pieces, (x - pad, y - pad))
     else:
         paste_over(canvas, img, (x, y))
 

@@ -57,9 +57,11 @@ __all__ = [
     "felt_patch",
     "felt_shades",
     "font",
+    "layer_pieces",
     "named_colours",
     "palette_sheet",
     "paste_over",
+    "paste_pieces",
     "paste_shadow",
     "paste_suit",
     "ready_to_paste",
@@ -187,7 +189,7 @@ def ellipsize(s: str, size: int, max_width: int, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)  # ~4 KB each on average: the words of a few tables at once
 def text_mask(s: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
     """`s` rasterised once: an `L` mask and its offset from the anchor point."""
     f = font(size, bold)
@@ -228,18 +230,27 @@ def text(
 # ---------------------------------------------------------------------------
 
 
-# Only the finished RGBA felt is kept per size (an 8-seat table's is 5 MB).
-@functools.lru_cache(maxsize=48)  # tables that grow (a long column, more melds) make new sizes
+# The felt of a size is kept twice: opaque RGBA (4 bytes a pixel, an 8-seat table's is 5 MB),
+# which `felt` copies for nearly every picture, for the sizes drawn lately; and its shades
+# (`P`, 1 byte a pixel), which make the RGBA again in about 1 ms where working the vignette
+# out takes 5, for more. Tables that grow (a long column, more melds) make new sizes.
+@functools.lru_cache(maxsize=4)  # the sizes a table draws on (a table's and its hands')
 def _felt_rgba(w: int, h: int, base: Color, edge: Color) -> Image.Image:
-    """The felt of a size, opaque RGBA: a radial vignette from `base` at its centre (a little
-    above the middle) to `edge` at the rim: its lean (`felt_lean`) coloured through a palette
-    of 256 shades between the two, one conversion. A new size, say a taller hand or a table
-    whose tableau grew, costs about 5 ms for a 960x1304 table (10.6 when each channel went
-    through its own table and the three were merged).
+    """The felt of a size, opaque RGBA (`_felt_mapped` converted)."""
+    return _felt_mapped(w, h, base, edge).convert("RGBA")
+
+
+@functools.lru_cache(maxsize=16)  # up to ~2.4 MB each: the sizes of a few tables
+def _felt_mapped(w: int, h: int, base: Color, edge: Color) -> Image.Image:
+    """The felt of a size as its shades: a radial vignette from `base` at its centre (a
+    little above the middle) to `edge` at the rim: its lean (`felt_lean`) on a palette of
+    256 shades between the two, which converts to RGBA in one step. A new size, say a taller
+    hand or a table whose tableau grew, costs about 5 ms for a 960x1304 table (10.6 when each
+    channel went through its own table and the three were merged).
     """
     lean = felt_lean(w, h)
     lean.putpalette([v for shade in zip(*shade_tables(base, edge), strict=True) for v in shade])
-    return lean.convert("RGBA")
+    return lean
 
 
 def shade_tables(base: Color, edge: Color) -> list[list[int]]:
@@ -301,13 +312,19 @@ def _split(layer: Image.Image) -> list[tuple[int, int, Image.Image, Image.Image 
     hit = _split_cache.get(id(layer))
     if hit is not None and hit[0] is layer:
         return hit[1]
-    opaque = layer.copy()
-    opaque.putalpha(255)
-    parts = [(x0, y0, opaque.crop((x0, y0, x1, y1)), m) for x0, y0, x1, y1, m in mask_pieces(layer.getchannel("A"))]
+    parts = layer_pieces(layer)
     if len(_split_cache) > 8192:
         _split_cache.clear()
     _split_cache[id(layer)] = (layer, parts)  # the layer is held, so its id stays unique
     return parts
+
+
+def layer_pieces(layer: Image.Image) -> list[tuple[int, int, Image.Image, Image.Image | None]]:
+    """An RGBA layer cut for pasting (see `_split`), not kept: for a caller that keeps the
+    pieces and not the layer (the layer is as large again)."""
+    opaque = layer.copy()
+    opaque.putalpha(255)
+    return [(x0, y0, opaque.crop((x0, y0, x1, y1)), m) for x0, y0, x1, y1, m in mask_pieces(layer.getchannel("A"))]
 
 
 def mask_pieces(mask: Image.Image) -> list[Piece]:
@@ -379,8 +396,15 @@ def ready_to_paste(layer: Image.Image) -> None:
 def paste_over(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
     """Composite a cached RGBA `layer` (a sprite, glyph, clock) onto an opaque canvas
     at `xy`, clipped at the edges: `alpha_composite` for read-only cached layers."""
+    paste_pieces(canvas, _split(layer), xy)
+
+
+def paste_pieces(
+    canvas: Image.Image, pieces: Sequence[tuple[int, int, Image.Image, Image.Image | None]], xy: tuple[int, int]
+) -> None:
+    """Paste a layer's pieces (`layer_pieces`) at `xy`: the pixels of `paste_over`."""
     x, y = int(xy[0]), int(xy[1])
-    for dx, dy, colours, mask in _split(layer):
+    for dx, dy, colours, mask in pieces:
         canvas.paste(colours, (x + dx, y + dy), mask)
 
 
@@ -457,7 +481,7 @@ def rounded_box(
             canvas.paste(color[:3], (x0 + px0, y0 + py0, x0 + px1, y0 + py1), mask)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=512)  # ~22 KB each on average: the boxes of a few kinds of table
 def _box_mask(w: int, h: int, radius: int, width: int, alpha: int) -> list[Piece]:
     """The box's mask in pieces (an outline is its four edges, not the whole box)."""
     mask = rounded_mask(w, h, radius, width)
@@ -745,4 +769,3 @@ def palette_of(key: str, source: Callable[[], Image.Image]) -> Image.Image:
 def on_palette(img: Image.Image, ref: Image.Image) -> Image.Image:
     """`img` (RGB or opaque RGBA) mapped onto `ref`'s palette, as `to_png` maps it."""
     return mapped(img, ref)
-

@@ -154,7 +154,7 @@ def _grid(players: int) -> list[tuple[int, int, int, int]]:
     return boxes
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)  # ~2.3 MB each, by player count: the tables in play
 def _background(players: int) -> Image.Image:
     """The felt with every seat's empty panel: the part of the table that never changes."""
     rows = (players + 1) // 2

@@ -238,7 +238,7 @@ def _outlined(view: dict[str, Any], side: int) -> bool:
     return any(m % 2 == side for m in view.get("to_move") or [])
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)  # up to ~1.3 MB each: two sides, outlined or not, of a table or two
 def _band_frame(height: int, y: int, h: int, outlined: bool) -> Image.Image:
     """The felt under a side band of a table this tall, with the band's panel (and the mover's
     gold outline) drawn: built once, as the panel's big masked fill is the band's dearest part."""
@@ -304,7 +304,7 @@ def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
     return {"headline": headline, "lines": [f"{pair[0]} {a}", f"{pair[1]} {b}"], "places": places}
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)  # up to ~2.9 MB each: a table's height and hand number, a table or two
 def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
     """The felt of a table this tall with its header drawn (read-only: callers copy it)."""
     canvas = felt(W, height)
@@ -312,9 +312,9 @@ def _chrome(height: int, header: tuple[Any, Any, Any]) -> Image.Image:
     return canvas
 
 
-# Side bands kept drawn (about 1 MB each): a move changes one band, the other is pasted as it was;
-# a few dozen cover the live tables of a busy bot without holding much memory.
-_tiles = KeptTiles(48)
+# Side bands kept drawn (up to ~1 MB each in full colour): a move changes one band, the other
+# is pasted as it was, so a table reuses only its own two; 16 hold those of 8 tables.
+_tiles = KeptTiles(16)
 
 
 def clear_tiles() -> None:

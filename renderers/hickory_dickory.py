@@ -152,7 +152,7 @@ def _fill(text_: str, names: list[str]) -> str:
 # chain's boxes, the minute-hand strip, headings and the legend. A render copies it and draws on top.
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=3)  # ~3.6 MB each: a game's token layout and hand size, a table or two
 def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
     img = felt(WIDTH, HEIGHT).convert("RGB")
     d = ImageDraw.Draw(img)
@@ -200,8 +200,9 @@ def _sector_mask(n: int) -> tuple[Image.Image, tuple[int, int]]:
 
 
 # Tiles: a seat panel or the right column drawn once per distinct content and pasted whole, so a
-# render after one mouse moved redraws one panel, not four.
-_tiles = KeptTiles(256)
+# render after one mouse moved redraws one panel, not four. A tile is up to ~0.25 MB in full
+# colour; a table pastes 5 (four seats and the column), so 32 hold those of about 6 tables.
+_tiles = KeptTiles(32)
 
 
 def clear_tiles() -> None:

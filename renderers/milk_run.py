@@ -95,7 +95,7 @@ def tile_boxes(row: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int
     return (lx, ty, lx + TILE, ty + TILE), (gx, ty, gx + TILE, ty + TILE)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)  # ~3 MB each, by player count: the tables in play
 def _background(players: int) -> Image.Image:
     """Felt, header and every seat's empty panel with its colour chips: what never changes."""
     rows = (players + 1) // 2
@@ -202,7 +202,7 @@ def _panel(canvas: Image.Image, view: dict[str, Any], seat: int, box: tuple[int,
         canvas.alpha_composite(layer, row[:2])
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=64)  # ~0.1 MB each: a table shows 2 rows a seat, 12 at 6 seats: ~5 tables
 def _row_layer(limit_top: str, go_top: str, deliver: tuple[str, ...], total: int) -> Image.Image:
     """One colour's row (limit tile, go tile, deliveries) on a clear layer: rows change
     one at a time, so a table redraw mostly reuses them."""

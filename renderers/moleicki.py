@@ -26,6 +26,7 @@ from PIL import Image
 
 from engine.cards import pretty
 from engine.moleicki_vectors import STRENGTH
+from renderers import moleicki_hand
 from renderers.cards import warm as warm_cards
 from renderers.draw import KeptTiles, drawn, on_palette, palette_of, palette_sheet, ready_to_paste
 from renderers.endings import banner_height, final_alt, final_banner, final_of, final_winners
@@ -152,7 +153,7 @@ def render_table(view: dict[str, Any]) -> bytes:
             kept.put(box, key, _mapped_tops, lambda b=box, k=key, d=draw: on_palette(_top_drawn(chrome, b, k, d), ref))
         for seat in range(players):
             box, key, panel = panel_tile(chrome, view, seat, names, p)
-            kept.put(box, key, _mapped_panels, lambda panel=panel: on_palette(panel, ref))
+            kept.put(box, key, _mapped_panels, lambda panel=panel: on_palette(panel(), ref))
         canvas = kept.canvas
     else:
         canvas = _last_table(chrome, view, names, final, p, ref)
@@ -180,23 +181,26 @@ def _last_table(
     players, panel_h = players_of(view), panel_height(p)
     canvas = _mapped_chrome(players, panel_h).copy()
     rows = _banner_rows(final, chrome.size)
-    under: list[tuple[Box, Image.Image]] = []  # the parts under the banner, in full colour
+    under: list[tuple[Box, Callable[[], Image.Image]]] = []  # the parts under the banner, in full colour
     for box, key, draw in _top_parts(chrome, view, names, True):
-        full = _top_drawn(chrome, box, key, draw)
+        full = functools.partial(_top_drawn, chrome, box, key, draw)
         if box[1] < rows[1] and box[3] > rows[0]:
             under.append((box, full))
-        paste_mapped(canvas, _mapped_tops.get(key, lambda full=full: on_palette(full, ref)), box[:2])
+        paste_mapped(canvas, _mapped_tops.get(key, lambda full=full: on_palette(full(), ref)), box[:2])
     for seat in range(players):
         box, key, panel = panel_tile(chrome, view, seat, names, p)
-        paste_mapped(canvas, _mapped_panels.get(key, lambda panel=panel: on_palette(panel, ref)), box[:2])
+        paste_mapped(canvas, _mapped_panels.get(key, lambda panel=panel: on_palette(panel(), ref)), box[:2])
         under.append((box, panel))
     _banner(canvas, chrome, final, rows, under, ref)
     return canvas
 
 
-_mapped_panels = KeptTiles(512)  # the player panels on the table's palette, by what they show
-_mapped_tops = KeptTiles(128)  # the parts of the top on the table's palette, by what they show
-_full_tops = KeptTiles(16)  # the same in full colour, the latest only (see _top_drawn)
+# Sized by what a table in play pastes again: the thread's canvas holds what its last table
+# showed, so these serve a part showing again what it showed a few moves before (a seat's
+# panel, the ring of seats as the turn comes round) and tables taking turns on one layout.
+_mapped_panels = KeptTiles(64)  # the player panels on the table's palette (~0.09 MB): 8 tables of 8 seats
+_mapped_tops = KeptTiles(32)  # the parts of the top on the table's palette (up to ~0.2 MB), by what they show
+_full_tops = KeptTiles(6)  # the same in full colour, the last table's (see _top_drawn): up to ~0.8 MB each
 
 # The top in parts that each hold all their own drawing (so each can be drawn alone): the
 # header; the vector panel's glyph and title, its ring of seats, and the centre pile; the side
@@ -271,7 +275,7 @@ def _banner(
     chrome: Image.Image,
     final: dict[str, Any],
     rows: tuple[int, int, int],
-    parts: list[tuple[Box, Image.Image]],
+    parts: list[tuple[Box, Callable[[], Image.Image]]],
     ref: Image.Image,
 ) -> None:
     """The result banner over the rows it covers: those rows put together in full colour
@@ -281,7 +285,7 @@ def _banner(
     band = chrome.crop((0, top, chrome.width, bottom))
     for (x, y, _, y1), tile in parts:
         if y < bottom and y1 > top:
-            band.paste(tile, (x, y - top))
+            band.paste(tile(), (x, y - top))
     final_banner(band, final, y0 - top + banner_height(final, chrome.width) // 2)
     paste_mapped(canvas, on_palette(band, ref), (0, top))
 
@@ -289,7 +293,7 @@ def _banner(
 _BANNER_CY = CENTRE_Y + CENTRE_H // 2
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=4)  # as table_chrome's, mapped
 def _mapped_chrome(players: int, panel_h: int) -> Image.Image:
     return widened(table_chrome(players, panel_h), palette_of("moleicki.table", _palette_source))
 
@@ -333,13 +337,14 @@ def render_hand(view: dict[str, Any]) -> bytes:
     at = (lay.height, lay.cards_y, lay.tab_y, lay.tab_h)
     kept = kept_canvas(("hand", at), lambda: _mapped_hand_chromes.get(at, lambda: widened(chrome, ref)))
     for box, key, draw in hand_parts(view, lay):
-        kept.put(box, key, _mapped_hand_parts, _drawn(chrome, box, draw, ref))
+        bands = moleicki_hand._tableaux if key[1] == "tableau" else _mapped_hand_parts
+        kept.put(box, key, bands, _drawn(chrome, box, draw, ref))
     drawn()
     return rows_png(row_bytes(kept.canvas), chrome.size, ref)
 
 
-_mapped_hand_chromes = KeptTiles(64)  # a hand layout's chrome on the hand's palette
-_mapped_hand_parts = KeptTiles(128)  # the hand picture's bands on its palette, by what they show
+_mapped_hand_chromes = KeptTiles(16)  # a hand layout's chrome on the hand's palette (~0.8 MB): a few tables'
+_mapped_hand_parts = KeptTiles(48)  # the hand picture's other bands on its palette (up to ~0.2 MB), by what they show
 
 
 def sample_view(players: int = 4, rows: Sequence[int] = (1, 3), depth: int = 2) -> dict[str, Any]:

@@ -121,7 +121,8 @@ Part = tuple[tuple[int, int, int, int], Hashable, Callable[[Image.Image], None]]
 def hand_parts(view: dict[str, Any], lay: HandLayout) -> list[Part]:
     """(box, key, draw) for each band of the picture that is not the chrome's, top to bottom:
     each band holds all its own drawing, so each can be drawn alone (the tableau's is kept
-    in `_tableaux`); the key holds all of the view the band reads, and the layout."""
+    mapped in `_tableaux`, key[1] "tableau"); the key holds all of the view the band reads,
+    and the layout."""
     hand = [str(c) for c in view.get("hand") or []]
     vector = vector_of(view)
     at = (lay.height, lay.cards_y, lay.tab_y, lay.tab_h)
@@ -157,7 +158,7 @@ def hand_parts(view: dict[str, Any], lay: HandLayout) -> list[Part]:
     if lay.tplan is not None:
         band = (0, lay.tab_y, HAND_W, lay.tab_y + lay.tab_h)
         key = (at, "tableau", band, lay.tplan, tuple(tuple(tuple(pile) for pile in row) for row in tab))
-        parts.append((band, key, lambda c: c.paste(_tableau_tile(key, lay, tab), band[:2])))
+        parts.append((band, key, lambda c: c.paste(_tableau_tile(lay, tab), band[:2])))
     return parts
 
 
@@ -188,7 +189,7 @@ def _strip(canvas: Image.Image, lay: HandLayout, vector: str, held: Sequence[int
     rank_strip(canvas, vector, _STRIP_Y, held, "dots")
 
 
-_strips = KeptTiles(32)  # the hand's rank strip without its dots, by layout, vector and steps held
+_strips = KeptTiles(16)  # the hand's rank strip without its dots (~0.17 MB), by layout, vector and steps held
 
 
 def _tableau_of(view: dict[str, Any]) -> Any:
@@ -227,26 +228,25 @@ def _cards_reach(view: dict[str, Any], lay: HandLayout) -> int:
     return _LEFT + _ROOM // 2 - widest // 2 - 8  # a card's shadow reaches 6 px left of it
 
 
-def _tableau_tile(key: Hashable, lay: HandLayout, tab: Any) -> Image.Image:
-    """The tableau panel's band, as kept: it changes on few of its owner's moves."""
+def _tableau_tile(lay: HandLayout, tab: Any) -> Image.Image:
+    """The tableau panel's band, drawn on its own: the picture keeps it mapped (`_tableaux`)."""
     assert lay.tplan is not None
-    tplan = lay.tplan
-
-    def draw() -> Image.Image:
-        tile = lay.chrome.crop((0, lay.tab_y, HAND_W, lay.tab_y + lay.tab_h))
-        _tableau(tile, tab, 0, lay.tab_h, tplan)
-        return tile
-
-    return _tableaux.get(key, draw)
+    tile = lay.chrome.crop((0, lay.tab_y, HAND_W, lay.tab_y + lay.tab_h))
+    _tableau(tile, tab, 0, lay.tab_h, lay.tplan)
+    return tile
 
 
-_tableaux = KeptTiles(256)  # a seat's tableau in its panel: it changes on few of its owner's moves
+# A seat's tableau band on the hand's palette (~0.25 MB; 1 byte a pixel, where full colour
+# took 4), filled by renderers/moleicki.py's render_hand: it changes on few of its owner's
+# moves, and the hand drawn after each move is the next seat's, so it holds the seats of a
+# few tables (8 seats each).
+_tableaux = KeptTiles(32)
 _ROOM = HAND_W - 2 * PAD - _BEAT_W - 16  # the hand's width beside the card to beat
 _LEFT = PAD + _BEAT_W + 16  # the hand's left edge
 _CARDS_X = PAD + _BEAT_W + 8  # between the card to beat's panel and the hand
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=8)  # ~3 MB each: the layouts of a few tables' hands
 def _chrome(height: int, cards_y: int, tab_y: int, tab_h: int) -> Image.Image:
     """The felt with the hand picture's panels and fixed titles for one layout, drawn once:
     their translucent fills are most of the drawing, and a layout recurs move after move."""

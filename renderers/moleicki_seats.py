@@ -9,7 +9,7 @@ Up to eight players fit in two columns.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PIL import Image
@@ -68,7 +68,7 @@ def panel_height(p: TableauPlan) -> int:
     return PANEL_HEAD + max(p.height, 118) + 16
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=4)  # ~5 MB each: the layouts of a table or two (one before the deal, one after)
 def table_chrome(players: int, panel_h: int) -> Image.Image:
     """Everything on the table that never changes for this many players and panel
     height: felt, the centre panels and labels, the player panels. Read-only."""
@@ -108,8 +108,10 @@ def panel_tags(view: dict[str, Any], seat: int) -> list[tuple[str, Color, Color]
     return tags
 
 
-_tiles = KeptTiles(512)  # panels: a move changes one or two, the rest are pasted as they were
-_mats = KeptTiles(512)  # tableaux on their mats, see _mat
+# Full colour is 4 bytes a pixel (a panel of 8 seats is ~0.36 MB, a mat ~0.22 MB): the table
+# keeps its panels mapped (renderers/moleicki.py), so these hold only what is drawn over.
+_tiles = KeptTiles(8)  # the panels drawn last (a table's seats): the result banner lies over them
+_mats = KeptTiles(32)  # tableaux on their mats, see _mat: the seats of a few tables in play
 
 
 def player_panel(
@@ -117,14 +119,15 @@ def player_panel(
 ) -> None:
     """Draw a seat's panel, or paste it as last drawn if nothing it shows has changed."""
     box, _, tile = panel_tile(chrome, view, seat, names, p)
-    canvas.paste(tile, box[:2])
+    canvas.paste(tile(), box[:2])
 
 
 def panel_tile(
     chrome: Image.Image, view: dict[str, Any], seat: int, names: Sequence[str], p: TableauPlan
-) -> tuple[tuple[int, int, int, int], Hashable, Image.Image]:
-    """A seat's panel as kept (drawn now only if what it shows changed): its box on the
-    table, the key it is kept by, and the opaque tile, which covers the box."""
+) -> tuple[tuple[int, int, int, int], Hashable, Callable[[], Image.Image]]:
+    """A seat's panel: its box on the table, the key it is kept by, and what gives the
+    opaque tile, which covers the box (drawn then only if not kept): the table pastes its
+    panels mapped, so most are never wanted in full colour."""
     box = panel_box(seat, panel_height(p))
     tab = per_seat(view, "tableaux")[seat] or []
     key = (
@@ -145,7 +148,7 @@ def panel_tile(
         _draw_panel(tile, key[:2], view, seat, names, p, key[6])
         return tile
 
-    return box, key, _tiles.get(key, draw)
+    return box, key, lambda: _tiles.get(key, draw)
 
 
 def _outline(view: dict[str, Any], seat: int) -> Color | None:

@@ -209,7 +209,9 @@ def _seat_band(
         _draw_melds(canvas, melds, PAD + 10, y + SEAT_HEAD, W - 2 * PAD - 16)
 
 
-_bands = KeptTiles(256)  # seat bands: a move changes one or two, the rest are pasted as they were
+# Seat bands (~0.2 MB each in full colour): a move changes one or two, the rest are pasted as
+# they were. 32 hold the seats of 5 tables of 6; a table in play reuses only its own.
+_bands = KeptTiles(32)
 
 
 def _kept_band(

@@ -390,7 +390,9 @@ def column_tags(canvas: Image.Image, xs: Sequence[int]) -> None:
         pile_tag(canvas, x + CARD_W / 2, COL_TAG_Y, str(i + 1))
 
 
-_columns_kept = KeptTiles(256)  # a move changes one or two columns; the others are pasted as last drawn
+# A move changes one or two columns; the others are pasted as last drawn. A column tile is up
+# to ~0.25 MB in full colour: 64 hold the columns of 8 tables (FreeCell has 8, Klondike 7).
+_columns_kept = KeptTiles(64)
 
 
 def draw_columns(

@@ -297,3 +297,12 @@ def _public_numbers(v) -> set[int]:
 def test_warm_builds_every_clock():
     R.warm()
     assert R._clock.cache_info().currsize >= 12
+
+
+def test_the_base_pasted_from_its_clock_band_is_the_base_drawn_whole():
+    """The table keeps one base without a clock and, per highest rank, only the band that
+    differs (R._clock_band): the two pasted must be the base drawn with that clock, every rank."""
+    for highest in range(13):
+        assert R._base_copy(highest).tobytes() == R._base(highest).tobytes(), highest
+    band, _ = R._clock_band(7)
+    assert band.width * band.height * 5 < R._base(7).width * R._base(7).height * 3  # under 60%

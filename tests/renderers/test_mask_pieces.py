@@ -24,7 +24,7 @@ def _clock_layer() -> Image.Image:
 
 
 LAYERS = {
-    "large card with its shadow": cards._shadowed(cards.card_image("QS", "large"))[0],
+    "large card with its shadow": cards._shadow_layer(cards.card_image("QS", "large"))[0],
     "normal card": cards.card_image("7h", "normal"),
     "clock": _clock_layer(),
     "tiny glyph": Image.new("RGBA", (20, 20), (9, 9, 9, 77)),
@@ -88,6 +88,20 @@ def test_warming_cuts_every_card_for_pasting_before_its_first_paste():
     cards.warm(("tiny",))
     for code in ("7H", "QS", "JK", "back"):
         sprite = cards._sprite(code, "tiny")
-        layer, _pad = cards._shadowed(sprite)
-        assert draw._split_cache[id(layer)][0] is layer  # pasted with its shadow
+        assert cards._shadowed_cache[id(sprite)][0] is sprite  # pasted with its shadow
         assert draw._split_cache[id(sprite)][0] is sprite  # and bare (a tableau's cards)
+
+
+def test_a_card_pasted_with_its_shadow_is_its_shadowed_layer_pasted_whole():
+    """The shadowed card keeps only its layer's pieces (cards._shadowed): pasting them must
+    give the pixels of the whole layer pasted through its alpha, for every card size."""
+    for size in ("tiny", "small", "normal", "large"):
+        sprite = cards.card_image("QS", size)
+        layer, pad = cards._shadow_layer(sprite)
+        canvas = _noise((layer.width + 20, layer.height + 20), 5)
+        expected = canvas.copy()
+        colours = layer.copy()
+        colours.putalpha(255)
+        expected.paste(colours, (10, 10), layer.getchannel("A"))
+        cards.paste_card(canvas, sprite, (10 + pad, 10 + pad))
+        assert canvas.tobytes() == expected.tobytes(), size

@@ -442,9 +442,9 @@ def test_the_hand_strip_kept_without_its_dots_then_dotted_is_the_strip_drawn_at_
 
 
 def test_a_hand_pasting_its_kept_tableau_is_the_picture_drawn_afresh(monkeypatch):
-    """The hand picture keeps each tableau drawn (moleicki_hand._tableaux) and its bands mapped
-    (R._mapped_hand_parts): along a real game, every seat's picture with the kept tiles must
-    be the one drawn with none kept, and the file `to_png` makes of the whole canvas."""
+    """The hand picture keeps each tableau band mapped (moleicki_hand._tableaux) and its other
+    bands too (R._mapped_hand_parts): along a real game, every seat's picture with the kept
+    tiles must be the one drawn with none kept, and the file `to_png` makes of the whole canvas."""
     from renderers import moleicki_hand
     from renderers.draw import KeptTiles, to_png
 
