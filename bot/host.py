@@ -400,8 +400,8 @@ class Host:
 
     async def keeping_waiting(self, table: Table) -> list[int]:
         """Members whose turn is open, less the one who made the last move when others are
-        waiting too: that player may only be holding a window open (Moleicki's matching
-        cards), and the one to play is who keeps the table waiting."""
+        waiting too: that player may only be holding a window open (a game where matching
+        cards may still be added), and the one to play is who keeps the table waiting."""
         waiting = table.turn_humans()
         if len(waiting) < 2:
             return waiting

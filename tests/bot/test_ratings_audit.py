@@ -186,6 +186,15 @@ async def test_stats_with_no_games_then_games_in_several_games(simcord_env, worl
 
 
 # -- 5. rated exactly once -------------------------------------------------------------------------
+def refuse_results(storage, monkeypatch, error: str) -> None:
+    """The database refuses every game's end with `error` (until `monkeypatch.undo()`)."""
+
+    async def refused(*args, **kwargs):
+        raise sqlite3.OperationalError(error)
+
+    monkeypatch.setattr(storage, "finish_game", refused)
+
+
 async def test_a_crash_before_the_rating_is_stored_rates_the_game_once_after_the_restart(
     simcord_env, world, db_path, monkeypatch
 ):
@@ -193,10 +202,7 @@ async def test_a_crash_before_the_rating_is_stored_rates_the_game_once_after_the
     table = await start_pvp(simcord_env, channel, alice, bob)
     storage, game_id = simcord_env.bot.storage, table.id
 
-    async def power_cut(*args, **kwargs):
-        raise sqlite3.OperationalError("disk I/O error")
-
-    monkeypatch.setattr(storage, "finish_game", power_cut)
+    refuse_results(storage, monkeypatch, "disk I/O error")
     await bob.slash(channel, "dickory resign")
     await simcord_env.settle()
     assert ratings(db_path, guild.id, "dickory") == {}, "nothing stored yet"
@@ -460,10 +466,7 @@ async def test_a_result_still_refused_when_the_bot_stops_leaves_no_retry_running
     table = await start_pvp(simcord_env, channel, alice, bob)
     storage, game_id = simcord_env.bot.storage, table.id
 
-    async def refused(*args, **kwargs):
-        raise sqlite3.OperationalError("database is locked")
-
-    monkeypatch.setattr(storage, "finish_game", refused)
+    refuse_results(storage, monkeypatch, "database is locked")
     await bob.slash(channel, "dickory resign")
     await simcord_env.advance_time(10)  # a few retries, all refused
     assert table.status == "active"
