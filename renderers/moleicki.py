@@ -68,7 +68,7 @@ from renderers.moleicki_layout import (
     vector_of,
 )
 from renderers.moleicki_layout import panel_box as _panel_box
-from renderers.moleicki_mapped import Box, draw_part, kept_canvas, paste_mapped, row_bytes, widened
+from renderers.moleicki_mapped import Box, Part, draw_part, kept_canvas, paste_mapped, row_bytes, widened
 from renderers.moleicki_seats import panel_height, panel_tile, player_panel, table_chrome, table_plan
 from renderers.png import rows_png
 
@@ -217,8 +217,6 @@ _RING_BOX = (0, _RING_Y, _VECTOR_CUT, STRIP_Y)
 _PILE_BOX = (_VECTOR_CUT, CENTRE_Y, _SIDE_CUT, STRIP_Y)
 _SIDE_BOX = (_SIDE_CUT, CENTRE_Y, TABLE_W, STRIP_Y)
 _STRIP_BOX = (0, STRIP_Y, TABLE_W, STRIP_Y + STRIP_H)
-
-Part = tuple[Box, Hashable, Callable[[Image.Image], None]]
 
 
 def _top_parts(chrome: Image.Image, view: dict[str, Any], names: list[str], ended: bool) -> list[Part]:

@@ -9,7 +9,7 @@ last the viewer's own tableau with pile numbers for `flip N` and `blind N`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,7 @@ from renderers.moleicki_layout import (
     seats,
     vector_of,
 )
+from renderers.moleicki_mapped import Part
 from renderers.moleicki_tableau import LABEL_H, NUMBER_H, Shape, TableauPlan, paste_tableau, plan
 
 _BEAT_W = 196  # the "to beat" column left of the hand
@@ -113,9 +114,6 @@ def hand_layout(view: dict[str, Any]) -> HandLayout:
     tab_h = 44 + tplan.height + 14 if tplan else 0
     kept = tuple(tuple(tuple(g) for g in row) for row in rows)
     return HandLayout(tab_y + tab_h + 8, cards_y, tab_y, tab_h, kept, tplan)
-
-
-Part = tuple[tuple[int, int, int, int], Hashable, Callable[[Image.Image], None]]
 
 
 def hand_parts(view: dict[str, Any], lay: HandLayout) -> list[Part]:

@@ -21,9 +21,12 @@ from PIL import Image
 
 from renderers.draw import KeptTiles, on_palette
 
-__all__ = ["Box", "KeptCanvas", "draw_part", "kept_canvas", "paste_mapped", "row_bytes", "widened"]
+__all__ = ["Box", "KeptCanvas", "Part", "draw_part", "kept_canvas", "paste_mapped", "row_bytes", "widened"]
 
 Box = tuple[int, int, int, int]
+# A part of a picture: its box, the key of what it shows, and how to draw it on a canvas of the
+# whole picture (drawing nothing outside the box).
+Part = tuple[Box, Hashable, Callable[[Image.Image], None]]
 
 _scratch = threading.local()  # per render thread: a canvas to draw parts on, the canvases kept
 _KEPT_CANVASES = 6  # per thread: the layouts of the tables and hands drawn last
