@@ -59,7 +59,7 @@ Entry = tuple[Action, Command]
 
 DEAL_MAX = 1_000_000
 CELLS = "abcd"
-HINT_BUDGET = 20_000  # solver positions for a hint (about a second at worst)
+HINT_BUDGET = 20_000  # solver positions for a hint (about 0.1 s at worst with the C generator)
 FINISH_BUDGET = 20_000  # and for `finish` when a plain sweep can't do it
 _MS_SUITS = "CDHS"  # the Microsoft card numbering: rank * 4 + suit in this order
 

@@ -35,7 +35,9 @@ the same positions on every deal, CPU a position went 9.75 -> 8.26 us (11.1 -> 9
 the deals over 8,000 positions); callgrind counts 12% fewer instructions on three slow deals.
 Measured since and not kept: the seen set holding each key's hash rather than the key (the same
 instructions, 68,600 a position on three slow deals, and no difference the timing could see) and
-the cells' record built from a per-card table (0.1% more instructions).
+the cells' record built from a per-card table (0.1% more instructions). The move generator,
+half of what a position costs, is C where it was built (engine/_freecell.c, the same moves in
+the same order): 3.8 us a position, CPU p99 over 1..32000 102 -> 47 ms, positions unchanged.
 """
 
 from __future__ import annotations

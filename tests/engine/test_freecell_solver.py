@@ -418,14 +418,67 @@ def _positions(deal, count):
     return out
 
 
+GENERATORS = {"python": freecell_moves.py_children, "c": freecell_moves.c_children}
+
+
+def test_the_c_generator_was_built_and_is_the_one_the_solver_uses():
+    # `pip install -e .` compiles engine/_freecell.c (setup.py); the machines we install on have a compiler.
+    assert freecell_moves.c_children is not None, "engine/_freecell.c was not built: pip install -e . needs gcc"
+    assert freecell_solver.children is freecell_moves.c_children
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
 @pytest.mark.parametrize("deal", [1, 617, 4864, 9542])
-def test_children_lists_the_same_moves_in_the_same_order_as_the_plain_generator(deal):
+def test_children_lists_the_same_moves_in_the_same_order_as_the_plain_generator(deal, generator):
+    children = GENERATORS[generator]
     positions = _positions(deal, 400)
     for whole_runs in (False, True):
         columns = freecell_moves.Columns()  # one cache across the walk, as a search keeps it
         for (cols, cells, found), back in positions:
             expected = _reference_children(cols, cells, found, back, whole_runs)
-            assert freecell_moves.children(cols, cells, found, columns, back, whole_runs) == expected
+            assert children(cols, cells, found, columns, back, whole_runs) == expected
+
+
+@pytest.mark.parametrize("deal", [3, 4864, 11982])
+def test_both_generators_keep_the_parent_s_cells_and_foundations_exactly_when_they_did_not_change(deal):
+    # The searches test `cfound is pfound` to know that no card went up (and `ccells is pcells`).
+    for (cols, cells, found), back in _positions(deal, 300):
+        for whole_runs in (False, True):
+            listed = [
+                GENERATORS[name](cols, cells, found, freecell_moves.Columns(), back, whole_runs)
+                for name in ("python", "c")
+            ]
+            for (move, _, pcells, pfound), (_, _, ccells, cfound) in zip(*listed, strict=True):
+                assert (cfound is found) == (pfound is found) == (pfound == found), move
+                assert (ccells is cells) == (pcells is cells), move
+
+
+def test_the_c_generator_shares_equal_columns_and_cells_between_children():
+    (cols, cells, found), back = _positions(617, 60)[-1]
+    columns = freecell_moves.Columns()
+    first = freecell_moves.c_children(cols, cells, found, columns, back)
+    again = freecell_moves.c_children(cols, cells, found, columns, back)
+    assert first == again
+    for (_, ccols, ccells, _), (_, acols, acells, _) in zip(first, again, strict=True):
+        assert all(x is y for x, y in zip(ccols, acols, strict=True))
+        assert ccells is acells or ccells is cells
+
+
+@pytest.mark.parametrize(
+    ("cols", "cells", "found", "error"),
+    [
+        ((b"",) * 7, (0, 0, 0, 0), (0, 0, 0, 0), TypeError),
+        ((b"",) * 7 + ("AS",), (0, 0, 0, 0), (0, 0, 0, 0), TypeError),
+        ((b"\x02",) + (b"",) * 7, (0, 0, 0, 0), (0, 0, 0, 0), ValueError),
+        ((b"",) * 8, (0, 0, 0), (0, 0, 0, 0), TypeError),
+        ((b"",) * 8, (0, 0, 0, 99), (0, 0, 0, 0), ValueError),
+        ((b"",) * 8, (0, 0, 0, 0), (0, 0, 0, 14), ValueError),
+        ((b"\x04" * 60,) + (b"",) * 7, (0, 0, 0, 0), (0, 0, 0, 0), TypeError),
+    ],
+)
+def test_the_c_generator_refuses_what_is_not_a_position(cols, cells, found, error):
+    with pytest.raises(error):
+        freecell_moves.c_children(cols, cells, found, freecell_moves.Columns())
 
 
 @pytest.mark.parametrize("deal", [1, 4864])
