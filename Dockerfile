@@ -12,13 +12,18 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY bot ./bot
 COPY engine ./engine
 COPY renderers ./renderers
 COPY cogs ./cogs
 COPY docs ./docs
-RUN pip install --no-cache-dir . \
+# gcc builds the FreeCell solver's move generator (engine/_freecell.c) and goes again after.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install --no-cache-dir . \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y \
+    && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app parlour \
     && mkdir -p /data && chown parlour /data
 
