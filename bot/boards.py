@@ -7,15 +7,33 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.ratings import ranks
-from bot.words import plural
+from bot.words import plural, shown_cut
 from engine import Game
 
 if TYPE_CHECKING:
     from bot.app import ParlourBot
 
+NAME_CHARS = 40  # a board line's name, escaped: Discord's 32-character names, most escapes included
+
 
 def record(row: dict[str, Any]) -> str:
     return f"{plural(row['wins'], 'win')} in {plural(row['games'], 'game')}"
+
+
+def rated_record(row: dict[str, Any]) -> str:
+    """A rating board line's record, " · W wins in G rated games": the games the rating counts, so
+    unrated games against the AI are left out. Empty when no rated result is kept (a rating
+    from before results said whether they were rated, where the migration could not tell)."""
+    if not row["games"]:
+        return ""
+    return f" · {plural(row['wins'], 'win')} in {plural(row['games'], 'rated game')}"
+
+
+def who(row: dict[str, Any]) -> str:
+    """The member a board line is about: the display name they last played under in this server
+    (a mention of a member who left reads "@unknown-user"); a mention only where no name was kept."""
+    name = row.get("name")
+    return shown_cut(name, NAME_CHARS) if name else f"<@{row['user_id']}>"
 
 
 def nth(n: int) -> str:
@@ -34,8 +52,7 @@ async def rating_board(
     else:
         places = ranks([r["ordinal"] for r in rows])  # equal ratings share a rank
         embed.description = "\n".join(
-            f"**{i}.** <@{r['user_id']}> · rating {r['ordinal']:.1f} · {record(r)}"
-            for i, r in zip(places, rows, strict=True)
+            f"**{i}.** {who(r)} · rating {r['ordinal']:.1f}{rated_record(r)}" for i, r in zip(places, rows, strict=True)
         )
         # the board shows the top few: say how many are ranked, and where the reader stands
         place, total = await bot.storage.rating_place(guild_id, game.name, reader.id if reader else 0)
@@ -57,8 +74,7 @@ async def ledger_board(
         embed.description = f"No {key} won or lost here yet."
     else:
         embed.description = "\n".join(
-            f"**{i}.** <@{r['user_id']}> · {r['net']:+d} {key} · {plural(r['games'], 'game')}"
-            for i, r in enumerate(rows, 1)
+            f"**{i}.** {who(r)} · {r['net']:+d} {key} · {plural(r['games'], 'game')}" for i, r in enumerate(rows, 1)
         )
     footer = f"Play money: every member's net {key} over every {game.title} game in this server."
     if reader is not None:
@@ -76,7 +92,7 @@ async def solo_board(bot: ParlourBot, guild_id: int, game: type[Game]) -> discor
         embed.description = "No solo game finished here yet."
     else:
         embed.description = "\n".join(
-            f"**{i}.** <@{r['user_id']}> · {r['best']:g} points · {record(r)}" for i, r in enumerate(rows, 1)
+            f"**{i}.** {who(r)} · {r['best']:g} points · {record(r)}" for i, r in enumerate(rows, 1)
         )
     return embed
 

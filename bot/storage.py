@@ -86,6 +86,10 @@ CHECKPOINT_PAGES = 1000  # fold the write-ahead log into the database every ~4 M
 STAT = "COALESCE(json_extract(x.stats, ?), json_extract(g.state, ?), 0)"
 
 
+# A board row's member's last known name in the row's server (`n.name`; NULL if never noted).
+NAME_JOIN = "LEFT JOIN member_names n ON n.guild_id = {t}.guild_id AND n.user_id = {t}.user_id"
+
+
 class StaleVersion(RuntimeError):
     """The game moved on between reading and writing (another click won)."""
 
@@ -243,6 +247,18 @@ class Storage:
                 (json.dumps(state), deadline.isoformat() if deadline else None, now_text(), game_id),
             )
             await self._write_ledger(game_id, ledger)
+            await self._note_names(game_id, now_text())
+
+    async def _note_names(self, game_id: int, at: str) -> None:
+        """Keep each seated member's display name for the boards of the game's server (a member
+        who left shows in Discord as an unknown user, and the bot cannot look names up)."""
+        await self.db.execute(
+            "INSERT INTO member_names (guild_id, user_id, name, at) "
+            "SELECT g.guild_id, s.user_id, s.name, ? FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.game_id = ? AND s.user_id IS NOT NULL AND s.name != '' "
+            "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, at = excluded.at",
+            (at, game_id),
+        )
 
     async def _write_ledger(self, game_id: int, rows: list[LedgerRow] | None) -> None:
         if rows:
@@ -315,9 +331,11 @@ class Storage:
             if cur.rowcount != 1:
                 return  # already ended (or called off): its result and ratings are never written twice
             await self._write_ledger(game_id, ledger)
+            users = [r.user_id for r in results]
+            rated = ratings(await self.ratings_for(guild_id, game, users)) if ratings is not None else {}
             await self.db.executemany(
                 "INSERT OR REPLACE INTO results (game_id, guild_id, game, user_id, seat, place, won, vs_ai, "
-                "score, moves, seconds, at, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "score, moves, seconds, at, stats, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game_id,
@@ -333,17 +351,17 @@ class Storage:
                         r.seconds,
                         at,
                         json.dumps(r.stats or {}),
+                        int(r.user_id in rated),
                     )
                     for r in results
                 ],
             )
-            users = [r.user_id for r in results]
-            rated = ratings(await self.ratings_for(guild_id, game, users)) if ratings is not None else {}
             await self.db.executemany(
                 "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
                 [(guild_id, game, user, mu, sigma) for user, (mu, sigma) in rated.items()],
             )
+            await self._note_names(game_id, at)
 
     async def set_status(self, game_id: int, status: str, ledger: list[LedgerRow] | None = None) -> None:
         async with self._transaction():
@@ -427,14 +445,16 @@ class Storage:
             return {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
-        """Rated players by conservative rating (mu - 3 sigma), with their record."""
+        """Rated players by conservative rating (mu - 3 sigma), with their record in rated games
+        (the games the rating counts) and their last known name (None if never noted)."""
         async with self.db.execute(
-            "SELECT r.user_id, r.mu, r.sigma, r.mu - 3 * r.sigma AS ordinal, "
+            "SELECT r.user_id, r.mu, r.sigma, r.mu - 3 * r.sigma AS ordinal, n.name, "
             "  (SELECT COUNT(*) FROM results x WHERE x.guild_id = r.guild_id AND x.game = r.game "
-            "     AND x.user_id = r.user_id) AS games, "
+            "     AND x.user_id = r.user_id AND x.rated = 1) AS games, "
             "  (SELECT COUNT(*) FROM results x WHERE x.guild_id = r.guild_id AND x.game = r.game "
-            "     AND x.user_id = r.user_id AND x.won = 1) AS wins "
-            "FROM ratings r WHERE r.guild_id = ? AND r.game = ? ORDER BY ordinal DESC, r.user_id LIMIT ?",
+            "     AND x.user_id = r.user_id AND x.rated = 1 AND x.won = 1) AS wins "
+            f"FROM ratings r {NAME_JOIN.format(t='r')} "
+            "WHERE r.guild_id = ? AND r.game = ? ORDER BY ordinal DESC, r.user_id LIMIT ?",
             (guild_id, game, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
@@ -456,9 +476,10 @@ class Storage:
         return (int(row[0]) if row else None), (int(total[0]) if total else 0)
 
     async def stats(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
-        """Per game: games, wins, games against AI, and the rating if any."""
+        """Per game: games, wins, games against AI, rated games and wins, and the rating if any."""
         async with self.db.execute(
             "SELECT x.game, COUNT(*) AS games, SUM(x.won) AS wins, SUM(x.vs_ai) AS vs_ai, "
+            "  SUM(x.rated) AS rated, SUM(x.rated * x.won) AS rated_wins, "
             "  (SELECT r.mu - 3 * r.sigma FROM ratings r WHERE r.guild_id = x.guild_id AND r.game = x.game "
             "     AND r.user_id = x.user_id) AS ordinal "
             "FROM results x WHERE x.guild_id = ? AND x.user_id = ? GROUP BY x.game ORDER BY x.game",
@@ -496,8 +517,8 @@ class Storage:
     async def daily_board(self, guild_id: int, daily: str, fewest: str, limit: int = 10) -> list[dict[str, Any]]:
         """Finished attempts at one daily deal: solved first, then the fewest `fewest`, moves, seconds."""
         async with self.db.execute(
-            f"SELECT x.user_id, x.won, x.moves, x.seconds, {STAT} AS fewest "
-            "FROM results x JOIN games g ON g.id = x.game_id "
+            f"SELECT x.user_id, n.name, x.won, x.moves, x.seconds, {STAT} AS fewest "
+            f"FROM results x JOIN games g ON g.id = x.game_id {NAME_JOIN.format(t='x')} "
             "WHERE g.guild_id = ? AND g.daily = ? "
             "ORDER BY x.won DESC, fewest, x.moves IS NULL, x.moves, x.seconds IS NULL, x.seconds, x.game_id LIMIT ?",
             (f"$.{fewest}", f"$.{fewest}", guild_id, daily, limit),
@@ -526,8 +547,9 @@ class Storage:
     async def ledger_board(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
         """Members by their net over every game of `game` in the server (finished or not)."""
         async with self.db.execute(
-            "SELECT user_id, SUM(net) AS net, COUNT(*) AS games FROM ledger WHERE guild_id = ? AND game = ? "
-            "GROUP BY user_id ORDER BY net DESC, games, user_id LIMIT ?",
+            "SELECT l.user_id, n.name, SUM(l.net) AS net, COUNT(*) AS games "
+            f"FROM ledger l {NAME_JOIN.format(t='l')} WHERE l.guild_id = ? AND l.game = ? "
+            "GROUP BY l.user_id ORDER BY net DESC, games, l.user_id LIMIT ?",
             (guild_id, game, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
@@ -544,8 +566,8 @@ class Storage:
     async def solo_board(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
         """Best scores of one-seat games of a game played also by several (a solo variant)."""
         async with self.db.execute(
-            "SELECT x.user_id, MAX(x.score) AS best, COUNT(*) AS games, SUM(x.won) AS wins FROM results x "
-            "WHERE x.guild_id = ? AND x.game = ? AND x.score IS NOT NULL "
+            "SELECT x.user_id, n.name, MAX(x.score) AS best, COUNT(*) AS games, SUM(x.won) AS wins "
+            f"FROM results x {NAME_JOIN.format(t='x')} WHERE x.guild_id = ? AND x.game = ? AND x.score IS NOT NULL "
             "AND (SELECT COUNT(*) FROM seats s WHERE s.game_id = x.game_id) = 1 "
             "GROUP BY x.user_id ORDER BY best DESC, games, x.user_id LIMIT ?",
             (guild_id, game, limit),
@@ -559,9 +581,9 @@ class Storage:
         `clean` counts wins with none of `fewest` (no hints)."""
         order = "wins DESC, games, x.user_id" if by == "wins" else "1.0 * wins / games DESC, wins DESC, x.user_id"
         async with self.db.execute(
-            "SELECT x.user_id, COUNT(*) AS games, SUM(x.won) AS wins, "
+            "SELECT x.user_id, n.name, COUNT(*) AS games, SUM(x.won) AS wins, "
             f"  SUM(CASE WHEN x.won = 1 AND {STAT} = 0 THEN 1 ELSE 0 END) AS clean "
-            "FROM results x JOIN games g ON g.id = x.game_id "
+            f"FROM results x JOIN games g ON g.id = x.game_id {NAME_JOIN.format(t='x')} "
             f"WHERE x.guild_id = ? AND x.game = ? GROUP BY x.user_id HAVING COUNT(*) >= ? ORDER BY {order} LIMIT ?",
             (f"$.{fewest}", f"$.{fewest}", guild_id, game, min_games, limit),
         ) as cur:

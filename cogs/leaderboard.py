@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.boards import game_boards, record
 from bot.views import say
-from bot.words import shown
+from bot.words import plural, shown
 from cogs.solitaire import SolitaireCog
 from engine import GAMES
 
@@ -45,6 +45,8 @@ class LeaderboardCog(commands.Cog):
         for r in rows:
             title = GAMES[r["game"]].title if r["game"] in GAMES else r["game"]
             rating = f" · rating {r['ordinal']:.1f}" if r["ordinal"] is not None else ""
+            if rating and r["rated"] != r["games"]:  # games against the AI are rated only where the server says so
+                rating += f" over {plural(r['rated'], 'rated game')}"
             vs_ai = f" ({r['vs_ai']} against the AI)" if r["vs_ai"] else ""  # "(0 against the AI)" says nothing
             embed.add_field(name=title, value=f"{record(r)}{vs_ai}{rating}", inline=False)
         await say(interaction, None, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())

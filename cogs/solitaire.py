@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import discord
 from discord import app_commands
 
+from bot.boards import who
 from bot.gamecog import GameCog
 from bot.ratings import ranks
 from bot.table import Table
@@ -199,9 +200,9 @@ class SolitaireCog(GameCog):
                 if r["won"]:
                     hints = f" · 💡 {plural(r['fewest'], 'hint')}" if r["fewest"] else ""
                     moves = plural(r["moves"], "move")
-                    lines.append(f"**{i}.** <@{r['user_id']}> · solved in {moves} · {clock(r['seconds'])}{hints}")
+                    lines.append(f"**{i}.** {who(r)} · solved in {moves} · {clock(r['seconds'])}{hints}")
                 else:
-                    lines.append(f"**{i}.** <@{r['user_id']}> · not solved ({plural(r['moves'] or 0, 'move')})")
+                    lines.append(f"**{i}.** {who(r)} · not solved ({plural(r['moves'] or 0, 'move')})")
             embed.description = "\n".join(lines)
         else:
             embed.description = f"Nobody has finished today's deal yet. Try it: /{self.game_name} daily"
@@ -261,7 +262,7 @@ class SolitaireCog(GameCog):
             # members level on what the board ranks by share a rank
             keys = [(r["wins"], r["games"]) if by == "wins" else (r["wins"] / r["games"], r["wins"]) for r in rows]
             embed.description = "\n".join(
-                f"**{i}.** <@{r['user_id']}> · {plural(r['wins'], 'win')} in {plural(r['games'], 'game')} "
+                f"**{i}.** {who(r)} · {plural(r['wins'], 'win')} in {plural(r['games'], 'game')} "
                 f"({r['wins'] / r['games']:.0%}) · {r['clean']} clean"
                 for i, r in zip(ranks(keys), rows, strict=True)
             )

@@ -217,7 +217,7 @@ async def test_the_chip_board_sits_beside_the_rating_board(simcord_env, world, d
     shown = (await alice.slash(channel, "bourre chips")).response
     assert shown.embeds[0].title == "Bourré chips"
     for s, m in members.items():
-        assert f"<@{m.id}> · {chips[s]:+d} chips · 1 game" in shown.embeds[0].description
+        assert f"{m.name} · {chips[s]:+d} chips · 1 game" in shown.embeds[0].description
     assert f"{alice.name}: {mine:+d} chips" in shown.embeds[0].footer.text
     board = (await alice.slash(channel, "bourre leaderboard")).response
     assert [e.title for e in board.embeds][:2] == ["Bourré leaderboard", "Bourré chips"]

@@ -56,8 +56,8 @@ async def test_two_members_play_a_whole_game_with_commands_buttons_and_selects(s
     assert sorted(r[1] for r in rows) == [1, 2] and [r[2] for r in rows] == [1, 0] and {r[3] for r in rows} == {0}
     board = await alice.slash(channel, "leaderboard", game="dickory")
     text = board.response.embeds[0].description
-    winner = rows[0][0]
-    assert text.index(f"<@{winner}>") < text.index(f"<@{rows[1][0]}>")
+    names = {alice.id: alice.name, bob.id: bob.name}
+    assert text.index(f"** {names[rows[0][0]]} · ") < text.index(f"** {names[rows[1][0]]} · ")
     stats = await bob.slash(channel, "stats", user=alice)
     assert "in 1 game " in stats.response.embeds[0].fields[0].value
 
@@ -336,7 +336,9 @@ async def test_ai_games_are_rated_when_the_server_says_so(simcord_env, world):
     while table.active:
         await alice.slash(channel, "dickory play", action=pick(table, seat))
     board = await alice.slash(channel, "leaderboard", game="dickory")
-    assert f"<@{alice.id}>" in board.response.embeds[0].description
+    # the AI game counts on her rating board record, as it moved her rating
+    assert board.response.embeds[0].description.startswith(f"**1.** {alice.name} · rating ")
+    assert board.response.embeds[0].description.endswith(" in 1 rated game")
 
 
 async def test_a_table_buried_by_chatter_comes_back_below_it_at_the_next_move(simcord_env, world):

@@ -64,7 +64,7 @@ async def test_chips_reach_the_ledger_with_each_move_and_once_only(tiny_purse, s
     embed = shown.response.embeds[0]
     assert embed.title == "Tiny Purse chips" and not shown.ephemeral
     mine = final[table.seat_of(alice.id)]
-    assert f"<@{alice.id}> · {mine:+d} chips · 1 game" in embed.description
+    assert f"** {alice.name} · {mine:+d} chips · 1 game" in embed.description, embed.description
     assert f"{alice.name}: {mine:+d} chips over 1 game." in embed.footer.text
     board = await bob.slash(channel, "tiny_purse leaderboard")
     assert [e.title for e in board.response.embeds][:2] == ["Tiny Purse leaderboard", "Tiny Purse chips"]
@@ -95,7 +95,7 @@ async def test_alone_it_is_a_solo_game_that_starts_at_once(tiny_purse, simcord_e
     solo = board.response.embeds[-1]
     assert (
         solo.title == "Tiny Purse solo: best scores"
-        and f"<@{alice.id}> · 10 points · 1 win in 1 game" in solo.description
+        and f"**1.** {alice.name} · 10 points · 1 win in 1 game" in solo.description
     )
 
 

@@ -133,9 +133,9 @@ async def test_the_same_member_has_a_separate_record_in_each_server(simcord_env,
     assert away.status == "over"
     here_board = (await bob.slash(channel, "leaderboard", game="dickory")).response.embeds[0].description
     there_board = (await carol.slash(there, "leaderboard", game="dickory")).response.embeds[0].description
-    assert f"<@{carol.id}>" not in here_board and f"<@{bob.id}>" not in there_board
-    assert here_board.index(f"<@{alice.id}>") < here_board.index(f"<@{bob.id}>")
-    assert there_board.index(f"<@{carol.id}>") < there_board.index(f"<@{alice.id}>")
+    assert f"** {carol.name} · " not in here_board and f"** {bob.name} · " not in there_board
+    assert here_board.index(f"** {alice.name} · ") < here_board.index(f"** {bob.name} · ")
+    assert there_board.index(f"** {carol.name} · ") < there_board.index(f"** {alice.name} · ")
     here = (await bob.slash(channel, "stats", user=alice)).response.embeds[0]
     away_stats = (await carol.slash(there, "stats", user=alice2)).response.embeds[0]
     assert here.fields[0].value.startswith("1 win in 1 game ")
@@ -152,8 +152,8 @@ async def test_players_with_equal_ratings_share_a_rank_on_the_board(simcord_env,
         await loser.slash(channel, "dickory resign")
         assert table.status == "over"
     board = (await alice.slash(channel, "leaderboard", game="dickory")).response.embeds[0].description
-    ranks = {line.split("<@")[1].split(">")[0]: line.split("**")[1] for line in board.splitlines()}
-    assert ranks == {str(alice.id): "1.", str(carol.id): "1.", str(bob.id): "3.", str(dave.id): "3."}, board
+    ranks = {line.split("** ")[1].split(" · ")[0]: line.split("**")[1] for line in board.splitlines()}
+    assert ranks == {"alice": "1.", "carol": "1.", "bob": "3.", "dave": "3."}, board
 
 
 async def test_stats_and_solitaire_titles_show_names_as_typed(simcord_env, world):
@@ -275,7 +275,7 @@ async def test_a_board_with_more_players_than_fit_shows_the_top_ten_and_your_pla
         assert table.status == "over"
     board = (await players[-1].slash(channel, "leaderboard", game="dickory")).response.embeds[0]
     lines = board.description.splitlines()
-    assert len(lines) == 10 and all(f"<@{w.id}>" in board.description for w in players[0::2])
+    assert len(lines) == 10 and all(f"** {w.name} · rating" in board.description for w in players[0::2])
     footer = board.footer.text
     assert "12 rated players" in footer and f"{players[-1].name}: 7th" in footer, footer
     mine = (await players[0].slash(channel, "leaderboard", game="dickory")).response.embeds[0]
@@ -316,7 +316,7 @@ async def test_bourre_rates_a_resigner_last_and_shows_ratings_beside_chips(simco
     got = ratings(db_path, guild.id, "bourre")
     assert got[carol.id][0] < min(got[alice.id][0], got[bob.id][0])
     board = (await carol.slash(channel, "leaderboard", game="bourre")).response.embeds
-    assert board[0].description.splitlines()[-1].startswith(f"**3.** <@{carol.id}>")
+    assert board[0].description.splitlines()[-1].startswith(f"**3.** {carol.name} · rating")
     assert f"{carol.name}: 3rd" in board[0].footer.text and board[1].footer.text.startswith(f"{carol.name}: ")
 
 
@@ -431,7 +431,12 @@ async def test_a_member_who_left_does_not_break_the_board(simcord_env, world):
     guild.remove_member(bob)
     board = await alice.slash(channel, "leaderboard", game="dickory")
     lines = board.response.embeds[0].description.splitlines()
-    assert lines[0].startswith(f"**1.** <@{alice.id}>") and f"{alice.name}: 1st" in board.response.embeds[0].footer.text
+    assert (
+        lines[0].startswith(f"**1.** {alice.name} · rating")
+        and f"{alice.name}: 1st" in board.response.embeds[0].footer.text
+    )
+    # bob left: Discord would show a mention of him as an unknown user, so his line names him
+    assert lines[1].startswith(f"**2.** {bob.name} · rating") and "<@" not in lines[1], lines
 
 
 async def test_a_dead_hand_is_a_draw_that_nobody_wins(simcord_env, world):

@@ -263,7 +263,12 @@ async def test_the_daily_deal_is_the_same_for_everyone_once_a_day_and_ranked(sim
     await carol.slash(channel, "freecell resign")
     board = await bob.slash(channel, "freecell daily-board")
     lines = board.response.embeds[0].description.splitlines()
-    assert [line.split("<@")[1].split(">")[0] for line in lines] == [str(bob.id), str(alice.id), str(carol.id)]
+    # named as they played (a mention of a member who left would read "@unknown-user")
+    assert [line.split("** ")[1].split(" · ")[0] for line in lines] == [
+        bob.name,
+        alice.name,
+        carol.name,
+    ]
     assert f"solved in {len(plan)} moves" in lines[0] and "not solved" in lines[2]
     assert "5:0" in lines[1]  # alice's five minutes
 
@@ -317,7 +322,8 @@ async def test_stats_and_leaderboard_after_a_win_a_loss_and_a_helped_win(simcord
     await bob.slash(channel, "freecell resign")
     board = await bob.slash(channel, "freecell leaderboard")
     lines = board.response.embeds[0].description.splitlines()
-    assert f"<@{alice.id}> · 2 wins in 3 games (67%) · 1 clean" in lines[0] and f"<@{bob.id}>" in lines[1]
+    assert f"{alice.name} · 2 wins in 3 games (67%) · 1 clean" in lines[0]
+    assert lines[1].startswith(f"**2.** {bob.name} · ")
     rate = await bob.slash(channel, "freecell leaderboard", by="win-rate")
     assert "Nobody has played 5 games" in rate.response.embeds[0].description
     klondike = await alice.slash(channel, "klondike stats")
