@@ -133,8 +133,10 @@ def _gift(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
 
 
 def _next(state: MoleickiState, seat: int, actions: list[Action]) -> Action:
-    """Send play to the opponent holding the most cards (the least threat)."""
-    return max(actions, key=lambda a: state.cards_left(int(a.text.split()[1])))
+    """Send play to the opponent holding the most cards (the least threat). Only the "next N"
+    actions name a seat: a tableau flip ("flip N") may be open beside them."""
+    sends = [a for a in actions if a.text.startswith("next ")]
+    return max(sends, key=lambda a: state.cards_left(int(a.text.split()[1])))
 
 
 # -- position evaluation (for search cut-offs) --------------------------------------

@@ -133,3 +133,20 @@ def test_cut_off_search_beats_random_players():
         players[me] = ISMCTSPlayer(iterations=40, seed=seed, cutoff=4)
         wins += play(players, seed) == me
     assert wins >= 4
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(77, 129), (288, 136)])
+def test_the_ai_names_who_plays_next_when_a_tableau_flip_is_open_beside_it(seed, steps):
+    # Three seats: the player beat an 8 and must say who plays next, and may flip a tableau
+    # card meanwhile. The heuristic read "flip 3" as a seat and failed (seat 3 of 3).
+    state, rng = GAME.new(3, seed=seed), random.Random(seed)
+    for _ in range(steps):
+        seat = state.to_move[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)).text)
+    seat = state.to_move[0]
+    texts = [a.text for a in state.legal_actions(seat)]
+    assert any(t.startswith("flip") for t in texts) and any(t.startswith("next") for t in texts)
+    chosen = state.heuristic_action(seat, random.Random(1))
+    assert chosen.text.startswith("next ") and chosen.text in texts
+    searched = ISMCTSPlayer(iterations=30, seed=1).choose(state, seat)  # its playouts ask the heuristic
+    assert searched.text in texts
