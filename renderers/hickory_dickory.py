@@ -2,14 +2,18 @@
 
 Built from the view dicts of engine/hickory_dickory.py (plus `names`, added by the bot).
 
-- `render_table(view)` draws the clock on the left: twelve numbers with their action, leaf tile,
-  inner-ring mice (near the centre) and outer-ring mice (at the rim); paws grey a number out; the
-  hour hand is short and brass, the minute hand points at the number of this tick, whose wedge is
-  lit and outlined. On the right: the chain with every Scaler and the next leaf value, the market,
-  the minute hand's riders front first (blocked spaces greyed), the face-up quests, and a NOW box
-  naming the number, its action and the decision owed. Below: one panel per seat (name, score,
-  favors, mouse cards with their tiles, hunt grid); the seat owing the decision is ringed in gold,
-  the acting mouse (the view's `active`) wears a gold halo on the clock and in its panel.
+- `render_table(view)` draws the clock on the left: twelve numbers, each with its action laid
+  along its radius (read outwards on the right half, inwards on the left), leaf tile, inner-ring
+  mice (inside the leaves) and outer-ring mice (at the rim); paws grey a number out; the hour hand
+  is short and brass, the minute hand points at the number of this tick, whose wedge is lit and
+  outlined, and that number and its action are drawn again over the hand. On the right: the chain
+  with every Scaler and the next leaf value, the market, the minute hand's riders front first
+  (blocked spaces greyed), the face-up quests, and a NOW box naming the number, its action and the
+  decision owed. Below: the seats' panels two to a row (name, score, favors, mouse cards with
+  their tiles, hunt grid); the seat owing the decision is ringed in gold, the acting mouse (the
+  view's `active`) wears a gold halo on the clock and in its panel.
+- Every word is 19 px or more (8 px when a phone shows the table 400 px wide); a tile's letter is
+  18 px, a mouse's initial 16.
 - The last tick's changes (the view's `last_tick`) are marked in pink (renderers/hickory_dickory_marks.py)
   and told in one caption line under the panels.
 - `render_hand(view)` draws the viewer's favors, any tiles its Spotter is sorting, and the prompt.
@@ -28,7 +32,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
 from engine.hickory_dickory_data import BONUS_FAVORS, FAVOR_EFFECTS, HAND_SPACES, MICE, STORAGE, tile_words
 from renderers.draw import (
@@ -44,9 +48,11 @@ from renderers.draw import (
     ellipsize,
     felt,
     felt_shades,
+    font,
     palette_sheet,
     rounded_box,
     text,
+    text_mask,
     text_size,
     to_png,
 )
@@ -66,6 +72,7 @@ from renderers.hickory_dickory_marks import (
 __all__ = [
     "CARD_H",
     "CARD_W",
+    "CHIP",
     "CLOCK_C",
     "FACE",
     "HAND_CELL",
@@ -74,12 +81,16 @@ __all__ = [
     "HEIGHT",
     "NOW",
     "NOW_BOX",
+    "PANEL_DOT_X",
+    "PANEL_PITCH",
+    "PANEL_ROWS",
     "PAWED",
     "RIGHT_X",
     "R_LEAF",
     "TILE_COLOURS",
     "WIDTH",
     "alt_text",
+    "caption_y",
     "clear_tiles",
     "hand_canvas",
     "number_xy",
@@ -87,6 +98,7 @@ __all__ = [
     "render_hand",
     "render_table",
     "table_canvas",
+    "table_height",
     "waiting_here",
 ]
 
@@ -95,16 +107,36 @@ HEADER_H = 52
 CLOCK_R = 292
 CLOCK_C = (CLOCK_R + 14, HEADER_H + CLOCK_R + 8)
 PANELS_Y = HEADER_H + 2 * CLOCK_R + 24
-PANEL_H = 236
-CAPTION_Y = PANELS_Y + PANEL_H + 6  # the "Last tick: ..." line
-HEIGHT = CAPTION_Y + 34
+# Seat panels two to a row (three or four seats take two rows): each is wide enough for its mice's
+# tiles and its hunt board side by side at sizes a phone reads, where four in a row had 12 px letters.
+PANEL_W, PANEL_H, PANEL_GAP = (WIDTH - 10) // 2, 184, 8
+
+
+def caption_y(players: int) -> int:
+    """Where the "Last tick: ..." line sits: under one row of panels, or two from three seats."""
+    return PANELS_Y + (1 if players <= 2 else 2) * (PANEL_H + PANEL_GAP)
+
+
+def table_height(players: int) -> int:
+    return caption_y(players) + 34
+
+
+CAPTION_Y, HEIGHT = caption_y(2), table_height(2)  # a table of one or two seats
 RIGHT_X = 2 * CLOCK_R + 40
 
 HAND_STRIP_Y, HAND_CELL = HEADER_H + 214, 38
-R_NUMBER, R_LABEL, R_INNER, R_LEAF, R_OUTER = 62, 108, 164, 214, 260
-R_RING = R_INNER - 26  # the line between the action labels and the mice's band
+# The action labels run along their number's radius, from just outside the hour number to the
+# ring, at LABEL_PX: 20 px is 8 px once a phone shows the table 400 px wide (11 px across the
+# wedge read as 5). The mice's band outside the ring is narrower for it.
+R_NUMBER, R_LABEL, R_INNER, R_LEAF, R_OUTER = 72, 98, 218, 248, 274
+R_RING = 202  # the line between the action labels and the mice's band
+NUMBER_PX, LABEL_PX, PAW_R = 27, 20, 44
+PANEL_ROWS, PANEL_PITCH, PANEL_DOT_X = 68, 29, 22  # a seat panel's mouse rows: the first's centre, apart
+CHIP = 26  # a tile in a panel (carried or on the hunt board): its letter 18 px
+SMALL_PX = 19  # the least size of any other word on the table: 7.9 px at phone width
+CHAIN_CELL = 27  # spaces 0-9 of the chain; the leaf's space is wider, to hold its name
 NOW = (255, 236, 170)  # the wedge of the number the minute hand just reached
-NOW_BOX = (2 * CLOCK_R + 36, HEADER_H + 440, WIDTH - 8, PANELS_Y - 12)  # what happens at that number, in words
+NOW_BOX = (2 * CLOCK_R + 36, HEADER_H + 458, WIDTH - 8, PANELS_Y - 12)  # what happens at that number, in words
 FACE = (232, 214, 178)
 FACE_EDGE = (120, 84, 48)
 PAWED = (150, 146, 140)
@@ -129,6 +161,7 @@ SHORT = {
     "climb2market": "CLIMB 2+MARKET",
     "climb1search2": "CLIMB 1+SEARCH 2",
 }
+LABEL_LINES = {"climb2market": ("CLIMB 2", "MARKET"), "climb1search2": ("CLIMB 1", "SEARCH 2")}
 
 
 def number_xy(n: int, r: float) -> tuple[float, float]:
@@ -152,9 +185,9 @@ def _fill(text_: str, names: list[str]) -> str:
 # chain's boxes, the minute-hand strip, headings and the legend. A render copies it and draws on top.
 
 
-@functools.lru_cache(maxsize=3)  # ~3.6 MB each: a game's token layout and hand size, a table or two
-def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
-    img = felt(WIDTH, HEIGHT).convert("RGB")
+@functools.lru_cache(maxsize=3)  # ~3.6-4.3 MB each: a game's token layout, hand size and height
+def _base(tokens: tuple[str, ...], slots: int, height: int = HEIGHT) -> Image.Image:
+    img = felt(WIDTH, height).convert("RGB")
     d = ImageDraw.Draw(img)
     cx, cy = CLOCK_C
     d.ellipse((cx - CLOCK_R, cy - CLOCK_R, cx + CLOCK_R, cy + CLOCK_R), fill=FACE, outline=FACE_EDGE, width=6)
@@ -164,18 +197,14 @@ def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
         a = math.radians(n * 30 - 90 + 15)
         inner_end = (cx + ring * math.cos(a), cy + ring * math.sin(a))
         d.line((*inner_end, cx + CLOCK_R * math.cos(a), cy + CLOCK_R * math.sin(a)), fill=(200, 176, 136), width=2)
-        x, y = number_xy(n, R_NUMBER)
-        text(d, (x, y), str(n), 26, INK, bold=True, anchor="mm")
-        x, y = number_xy(n, R_LABEL)
-        first, _, second = SHORT.get(tokens[n - 1], tokens[n - 1]).partition("+")
-        text(d, (x, y - (6 if second else 0)), first, 11, FACE_EDGE, bold=True, anchor="mm")
-        if second:
-            text(d, (x, y + 7), "+" + second, 11, FACE_EDGE, bold=True, anchor="mm")
-    text(d, (RIGHT_X, HEADER_H + 8), "CHAIN", 16, GOLD, bold=True)
-    text(d, (RIGHT_X, HEADER_H + 128), "MARKET", 16, GOLD, bold=True)
-    text(d, (RIGHT_X, HAND_STRIP_Y - 22), "MINUTE HAND (front first)", 16, GOLD, bold=True)
-    text(d, (RIGHT_X, HEADER_H + 264), "QUESTS", 16, GOLD, bold=True)
-    text(d, (RIGHT_X, HEADER_H + 416), "V Scavenger  R Scurrier  P Spotter  M Scamp", 14, MUTED)
+        mask, _, x, y = number_mask(n)
+        img.paste(INK, (x, y), mask)
+        _label(img, n, tokens[n - 1])
+    for y, heading in ((8, "CHAIN"), (126, "MARKET"), (HAND_STRIP_Y - HEADER_H - 24, "MINUTE HAND (front first)")):
+        text(d, (RIGHT_X, HEADER_H + y), heading, SMALL_PX, GOLD, bold=True)
+    text(d, (RIGHT_X, HEADER_H + 262), "QUESTS", SMALL_PX, GOLD, bold=True)
+    text(d, (RIGHT_X, HEADER_H + 408), "V Scavenger  R Scurrier", SMALL_PX, MUTED)
+    text(d, (RIGHT_X, HEADER_H + 431), "P Spotter  M Scamp", SMALL_PX, MUTED)
     _chain_boxes(d)
     rounded_box(img, NOW_BOX, 10, fill=PANEL, outline=NOW, width=2)
     for k in range(8):
@@ -183,6 +212,73 @@ def _base(tokens: tuple[str, ...], slots: int) -> Image.Image:
         x = RIGHT_X + k * HAND_CELL
         d.rounded_rectangle((x, HAND_STRIP_Y, x + HAND_CELL - 4, HAND_STRIP_Y + 30), radius=5, fill=fill, outline=INK)
     return img
+
+
+def label_lines(token: str) -> tuple[str, ...]:
+    """A token's action as the label's lines (two for the double actions)."""
+    return LABEL_LINES.get(token, (SHORT.get(token, token),))
+
+
+def _label_angle(n: int) -> float:
+    """How far number n's label is turned (counter-clockwise, degrees) to lie along its radius:
+    read outwards on the right half, inwards on the left, so no label is upside down."""
+    a = (n % 12) * 30 - 90  # the radius's direction, clockwise from 3 o'clock
+    return -a if n <= 6 else 180 - a
+
+
+@functools.lru_cache(maxsize=108)  # ~5 KB each: 9 actions at 12 numbers
+def label_mask(token: str, n: int) -> tuple[Image.Image, Image.Image, int, int]:
+    """Number n's action label turned along its radius: its text mask, that mask grown by two
+    pixels (the face's colour under it keeps it clear of the minute hand), and where the mask's
+    centre sits from the canvas origin."""
+    lines = label_lines(token)
+    f = font(LABEL_PX, True)
+    step = LABEL_PX + 2
+    width = max(text_size(line, LABEL_PX, True)[0] for line in lines) + 6
+    flat = Image.new("L", (width, step * len(lines) + 6), 0)
+    fd = ImageDraw.Draw(flat)
+    for i, line in enumerate(lines):
+        fd.text((width / 2, 3 + step * i + step / 2), line, font=f, fill=255, anchor="mm")
+    turned = flat.rotate(_label_angle(n), resample=Image.Resampling.BICUBIC, expand=True)
+    halo = _grown(turned)
+    cx, cy = number_xy(n, R_LABEL + width / 2 - 3)
+    return turned, halo, round(cx - turned.width / 2), round(cy - turned.height / 2)
+
+
+@functools.lru_cache(maxsize=12)  # ~2 KB each
+def number_mask(n: int) -> tuple[Image.Image, Image.Image, int, int]:
+    """Hour number n as drawn on the face: its text mask, the mask grown (see `label_mask`), and
+    where it goes."""
+    mask, dx, dy = text_mask(str(n), NUMBER_PX, True, "mm")
+    framed = Image.new("L", (mask.width + 4, mask.height + 4), 0)
+    framed.paste(mask, (2, 2))  # room to grow
+    x, y = number_xy(n, R_NUMBER)
+    return framed, _grown(framed), round(x) + dx - 2, round(y) + dy - 2
+
+
+def _grown(mask: Image.Image) -> Image.Image:
+    """A mask grown two pixels all round (within its frame, which leaves the room)."""
+    return mask.filter(ImageFilter.MaxFilter(5))
+
+
+@functools.lru_cache(maxsize=12)  # ~2 KB each
+def paw_mask(n: int) -> tuple[Image.Image, int, int]:
+    """The word PAW across number n's radius in its paw, between the ring and the leaf tile: laid
+    along the rim, it stays clear of both where a level word would cross one (at 3 and 9)."""
+    mask, _, _ = text_mask("PAW", LABEL_PX, True, "mm")
+    framed = Image.new("L", (mask.width + 4, mask.height + 4), 0)
+    framed.paste(mask, (2, 2))
+    angle = (_label_angle(n) + 90) % 180
+    turned = framed.rotate(angle - 180 if angle > 90 else angle, resample=Image.Resampling.BICUBIC, expand=True)
+    x, y = number_xy(n, (R_RING + R_LEAF) / 2 + 2)
+    return turned, round(x - turned.width / 2), round(y - turned.height / 2)
+
+
+def _label(img: Image.Image, n: int, token: str, under: tuple[int, int, int] | None = None) -> None:
+    mask, halo, x, y = label_mask(token, n)
+    if under is not None:
+        img.paste(under, (x, y), halo)
+    img.paste(FACE_EDGE, (x, y), mask)
 
 
 @functools.lru_cache(maxsize=12)
@@ -227,36 +323,55 @@ def _tile(
 # -- small pieces ------------------------------------------------------------------------------
 
 
+def _letter_px(size: int) -> int:
+    """A chip's symbol letter: as large as the chip holds from 26 px up (18 px and more, read on a
+    phone), as before in the panels' small chips."""
+    return size - 8 if size >= 26 else size // 2 + 2
+
+
 def tile_chip(d: ImageDraw.ImageDraw, xy: tuple[float, float], code: str, size: int = 22) -> None:
     """An item as a coloured square with its symbol letter; wilds white, relics gold, favors cream."""
     x, y = xy
     box = (x - size / 2, y - size / 2, x + size / 2, y + size / 2)
     if code in RELIC:
         d.rounded_rectangle(box, radius=4, fill=GOLD, outline=INK)
-        text(d, (x, y), RELIC[code], size // 2, INK, bold=True, anchor="mm")
+        text(d, (x, y), RELIC[code], size // 2 + (3 if size >= 26 else 0), INK, bold=True, anchor="mm")
     elif code == "W":
         d.rounded_rectangle(box, radius=4, fill=(255, 255, 255), outline=(200, 60, 160), width=2)
-        text(d, (x, y), "W", size // 2 + 2, INK, bold=True, anchor="mm")
+        text(d, (x, y), "W", _letter_px(size), INK, bold=True, anchor="mm")
     elif len(code) == 2 and code[0] in TILE_COLOURS:
         d.rounded_rectangle(box, radius=4, fill=TILE_COLOURS[code[0]], outline=INK)
         ink = INK if code[0] == "Y" else (255, 255, 255)
-        text(d, (x, y), code[1], size // 2 + 2, ink, bold=True, anchor="mm")
+        text(d, (x, y), code[1], _letter_px(size), ink, bold=True, anchor="mm")
     else:
         d.rounded_rectangle(box, radius=4, fill=CREAM, outline=INK)
         text(d, (x, y), code, size // 2 - 1, INK, bold=True, anchor="mm")
 
 
 def mouse_dot(
-    d: ImageDraw.ImageDraw, xy: tuple[float, float], seat: int, mouse: str, r: int = 10, acting: bool = False
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    seat: int,
+    mouse: str,
+    r: int = 10,
+    acting: bool = False,
+    tall: bool = False,
 ) -> None:
-    """A mouse as a disc in its seat's colour with its letter; the acting mouse wears a gold halo."""
+    """A mouse as a disc in its seat's colour with its letter; the acting mouse wears a gold halo.
+    The Scavenger (two spaces) is an oval, `tall` where its number lies beside the centre."""
     x, y = xy
     wide = r * 2 if HAND_SPACES[mouse] == 2 else r
+    rx, ry = (r, wide) if tall else (wide, r)
     if acting:
         h = max(4, r // 2)
-        d.ellipse((x - wide - h, y - r - h, x + wide + h, y + r + h), fill=GOLD, outline=INK, width=1)
-    d.ellipse((x - wide, y - r, x + wide, y + r), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
-    text(d, (x, y), MOUSE_MARK[mouse], r + 2, INK, bold=True, anchor="mm")
+        d.ellipse((x - rx - h, y - ry - h, x + rx + h, y + ry + h), fill=GOLD, outline=INK, width=1)
+    d.ellipse((x - rx, y - ry, x + rx, y + ry), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
+    text(d, (x, y), MOUSE_MARK[mouse], r + 4, INK, bold=True, anchor="mm")
+
+
+def _gap(group: list[tuple[int, str]]) -> int:
+    """How far apart a space's mice stand: further where a Scavenger's oval is among them."""
+    return 44 if any(HAND_SPACES[mouse] == 2 for _, mouse in group) and len(group) > 1 else 32
 
 
 def _spread(n: int, r: float, count: int, i: int, gap: float = 24) -> tuple[float, float]:
@@ -287,9 +402,9 @@ def _clock(canvas: Image.Image, view: dict[str, Any], marks: Marks = NO_MARKS) -
     paws = set(view.get("paws") or [])
     for n in paws:
         x, y = number_xy(n, (R_INNER + R_OUTER) / 2)
-        d.ellipse((x - 58, y - 58, x + 58, y + 58), fill=PAWED)
-        x, y = number_xy(n, R_INNER)
-        text(d, (x, y), "PAW", 18, INK, bold=True, anchor="mm")
+        d.ellipse((x - PAW_R, y - PAW_R, x + PAW_R, y + PAW_R), fill=PAWED)
+        mask, x, y = paw_mask(n)
+        canvas.paste(INK, (x, y), mask)
     cx, cy = CLOCK_C
     box = (cx - CLOCK_R + 4, cy - CLOCK_R + 4, cx + CLOCK_R - 4, cy + CLOCK_R - 4)
     d.arc(box, minute * 30 - 105, minute * 30 - 75, fill=GOLD_DARK, width=6)
@@ -314,16 +429,24 @@ def _clock(canvas: Image.Image, view: dict[str, Any], marks: Marks = NO_MARKS) -
             if m.get("where") in ("inner", "outer") and m.get("number"):
                 ring.setdefault((m["where"], m["number"]), []).append((seat, mouse))
     acting = _active(view)
+    # beside the centre (2-4, 8-10) the band runs up and down, so a Scavenger's oval stands up in it
+    tall = {key for (_, n), group in ring.items() if n in (2, 3, 4, 8, 9, 10) for key in group}
     spots = {
-        key: _spread(n, R_INNER if where == "inner" else R_OUTER, len(group), i, 32)
+        key: _spread(n, R_INNER if where == "inner" else R_OUTER, len(group), i, _gap(group))
         for (where, n), group in ring.items()
         for i, key in enumerate(group)
     }
     if marks.moved:
-        _moved_marks(d, view, marks, ring, spots, minute)
+        _moved_marks(d, view, marks, ring, spots, minute, tall)
     for key, xy in spots.items():
-        mouse_dot(d, xy, key[0], key[1], 12, key == acting)
+        mouse_dot(d, xy, key[0], key[1], 12, key == acting, key in tall)
     _hands(d, view, minute)
+    tokens = view.get("tokens") or []
+    if minute - 1 < len(tokens):  # the minute hand lies along its number and label: keep them legible
+        _label(canvas, minute, tokens[minute - 1], FACE)
+    mask, halo, x, y = number_mask(minute)
+    canvas.paste(FACE, (x, y), halo)
+    canvas.paste(INK, (x, y), mask)
 
 
 def _moved_marks(
@@ -333,6 +456,7 @@ def _moved_marks(
     ring: dict[tuple[str, int], list[tuple[int, str]]],
     spots: dict[tuple[int, str], tuple[float, float]],
     minute: int,
+    tall: set[tuple[int, str]],
 ) -> None:
     """Ghosts where the moved mice were, arrows to where they are, and a ring round each (a rider's
     ring is on the minute-hand strip; its arrow ends at the hand's tip)."""
@@ -341,7 +465,7 @@ def _moved_marks(
         now = spots.get((seat, mouse)) or (number_xy(minute, R_RING + 6) if (seat, mouse) in riders else None)
         if old is None or now is None:
             if (seat, mouse) in spots:
-                glow(d, spots[(seat, mouse)], 12, 24 if HAND_SPACES[mouse] == 2 else 12)
+                glow(d, spots[(seat, mouse)], 12, 24 if HAND_SPACES[mouse] == 2 else 12, (seat, mouse) in tall)
             continue
         where, n = old
         if where == "hand":
@@ -353,7 +477,7 @@ def _moved_marks(
             ghost(d, was, SEAT_COLORS[seat % 4], FACE)
             arrow(d, was, now, 20 if (seat, mouse) in spots else 12)
         if (seat, mouse) in spots:
-            glow(d, now, 12, 24 if HAND_SPACES[mouse] == 2 else 12)
+            glow(d, now, 12, 24 if HAND_SPACES[mouse] == 2 else 12, (seat, mouse) in tall)
 
 
 def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any], minute: int) -> None:
@@ -372,14 +496,16 @@ def _hands(d: ImageDraw.ImageDraw, view: dict[str, Any], minute: int) -> None:
 
 
 def _chain_boxes(d: ImageDraw.ImageDraw) -> None:
-    x0, y0, cell = RIGHT_X, HEADER_H + 34, 30
+    x0, y0, cell = RIGHT_X, HEADER_H + 34, CHAIN_CELL
     icons = {3: "+1", 6: "+1", 9: "+2"}
-    for i in range(11):
+    for i in range(10):
         x = x0 + i * cell
-        fill = (90, 140, 70) if i == 10 else (70, 54, 40)
-        d.rounded_rectangle((x, y0, x + cell - 3, y0 + 34), radius=5, fill=fill, outline=INK)
-        label = "LEAF" if i == 10 else icons.get(i, str(i))
-        text(d, (x + cell / 2 - 1, y0 + 46), label, 11, GOLD if i in icons or i == 10 else MUTED, anchor="mm")
+        d.rounded_rectangle((x, y0, x + cell - 3, y0 + 34), radius=5, fill=(70, 54, 40), outline=INK)
+        text(d, (x + cell / 2 - 1, y0 + 47), icons.get(i, str(i)), SMALL_PX, GOLD if i in icons else MUTED,
+             bold=i in icons, anchor="mm")  # fmt: skip
+    leaf = (x0 + 10 * cell, y0, WIDTH - 10, y0 + 34)
+    d.rounded_rectangle(leaf, radius=5, fill=(90, 140, 70), outline=INK)
+    text(d, ((leaf[0] + leaf[2]) / 2, y0 + 17), "LEAF", SMALL_PX, CREAM, bold=True, anchor="mm")
 
 
 def _right_column(canvas: Image.Image, base: Image.Image, view: dict[str, Any], marks: Marks = NO_MARKS) -> None:
@@ -426,14 +552,14 @@ def _riders(
 
 
 def _chain(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, top: int) -> None:
-    y0, cell = top + 34, 30
+    y0, cell = top + 34, CHAIN_CELL
     scaler = list(view.get("scaler") or [])
     for seat, pos in enumerate(scaler):
         x = x0 + int(pos) * cell + cell / 2 - 1
         stacked = [s for s, p in enumerate(scaler) if p == pos]
         y = y0 + 9 + stacked.index(seat) * 6 if pos == 0 else y0 + 17
         d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=SEAT_COLORS[seat % 4], outline=INK, width=2)
-    text(d, (x0, y0 + 62), f"Next leaf: {view.get('weight', 9)} points", 16, CREAM, bold=True)
+    text(d, (x0, y0 + 62), f"Next leaf: {view.get('weight', 9)} points", SMALL_PX, CREAM, bold=True)
 
 
 def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, top: int) -> None:
@@ -444,7 +570,7 @@ def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, top: int) -> 
             tile_chip(d, (cx, y), code, 28)
         else:
             d.rounded_rectangle((cx - 14, y - 14, cx + 14, y + 14), radius=4, outline=MUTED)
-    text(d, (x0 + 156, y), f"wilds {view.get('wilds', 0)}  bag {view.get('bag', 0)}", 17, CREAM, anchor="lm")
+    text(d, (x0 + 152, y), f"wilds {view.get('wilds', 0)}  bag {view.get('bag', 0)}", SMALL_PX, CREAM, anchor="lm")
 
 
 def _quests(
@@ -456,17 +582,28 @@ def _quests(
 ) -> None:
     y = top + 302
     for qid, points, items in quests:
-        text(d, (x0, y), f"{qid} {points}", 17, CREAM, bold=True, anchor="lm")
+        text(d, (x0, y), f"{qid} {points}", SMALL_PX, CREAM, bold=True, anchor="lm")
         for i, slot in enumerate(items):
             cx = x0 + 78 + i * 32
             if slot.startswith("*"):
                 d.rounded_rectangle((cx - 13, y - 13, cx + 13, y + 13), radius=4, fill=CREAM, outline=INK)
-                text(d, (cx, y), slot[1], 14, INK, bold=True, anchor="mm")
+                text(d, (cx, y), slot[1], 18, INK, bold=True, anchor="mm")
             else:
                 tile_chip(d, (cx, y), slot, 26)
         y += 36
     if pri:
-        text(d, (x0, top + 390), ellipsize("Priority: " + ", ".join(pri), 15, WIDTH - RIGHT_X - 10), 15, MUTED)
+        text(d, (x0, top + 380), _priority_line(pri, WIDTH - RIGHT_X - 10), SMALL_PX, MUTED)
+
+
+def _priority_line(pri: tuple[str, ...], width: int) -> str:
+    """ "Priority: " and the names in order, each name cut alike until the line fits: the order is
+    what a player reads here, so every seat keeps a place rather than the last ones dropping off."""
+    for keep in range(max(map(len, pri)), 0, -1):
+        names = [name if len(name) <= keep else name[:keep].rstrip() + "…" for name in pri]
+        line = "Priority: " + ", ".join(names)
+        if text_size(line, SMALL_PX)[0] <= width:
+            return line
+    return ellipsize("Priority: " + ", ".join(pri), SMALL_PX, width)
 
 
 # -- seat panels (one tile per seat) -----------------------------------------------------------------
@@ -503,10 +640,10 @@ def _panels(
 
 
 def panel_box(players: int, seat: int) -> tuple[int, int, int, int]:
-    """Where a seat's panel sits under the clock."""
-    w = (WIDTH - 10) // max(players, 2) if players > 1 else 470
-    x0 = 5 + seat * w
-    return x0, PANELS_Y, x0 + w - 6, PANELS_Y + PANEL_H
+    """Where a seat's panel sits under the clock: two to a row, in seat order."""
+    row, col = divmod(seat, 2)
+    x0, y0 = 5 + col * PANEL_W, PANELS_Y + row * (PANEL_H + PANEL_GAP)
+    return x0, y0, x0 + PANEL_W - 6, y0 + PANEL_H
 
 
 def _panel(
@@ -533,31 +670,33 @@ def _panel(
     if gain:
         text(d, (x1 - 24 - text_size(str(score), 28, True)[0], y0 + 10), gain, 22, CHANGE, bold=True, anchor="ra")
     favors = (view.get("favor_counts") or [0] * (seat + 1))[seat]
-    text(d, (x0 + 10, y0 + 34), f"favors {favors}", 14, MUTED)
+    text(d, (x0 + 10, y0 + 33), f"favors {favors}", SMALL_PX, MUTED)
     done = [q for s, q in marks.quests if s == seat]
     if done:
-        text(d, (x0 + 80, y0 + 34), " ".join(f"{q} done" for q in done), 14, CHANGE, bold=True)
+        text(d, (x0 + 96, y0 + 33), " ".join(f"{q} done" for q in done), SMALL_PX, CHANGE, bold=True)
     mice = (view.get("mice") or [{}] * (seat + 1))[seat]
     acting = _active(view)
-    y = y0 + 62
+    y = y0 + PANEL_ROWS
     for mouse in MICE:
         m = mice.get(mouse) or {}
         where = m.get("where")
         place = {"hand": "hand", "inner": f"in {m.get('number')}", "outer": f"out {m.get('number')}"}.get(where, "-")
         here = acting == (seat, mouse)
-        dot = (x0 + 19 if mouse != "scavenger" else x0 + 25, y)
+        dot = (x0 + PANEL_DOT_X + (6 if mouse == "scavenger" else 0), y)
         if (seat, mouse) in marks.moved:
-            glow(d, dot, 9, 18 if mouse == "scavenger" else 9)
-        mouse_dot(d, dot, seat, mouse, 9, here)
-        text(d, (x0 + 50, y), place, 17, GOLD if here else CREAM, bold=True, anchor="lm")
+            glow(d, dot, 12, 24 if mouse == "scavenger" else 12)
+        mouse_dot(d, dot, seat, mouse, 12, here)
+        text(d, (x0 + 60, y), place, SMALL_PX, GOLD if here else CREAM, bold=True, anchor="lm")
         for i in range(STORAGE[mouse]):
-            cx = x0 + 122 + i * 22
+            cx = x0 + 141 + i * (CHIP + 3)
             if i < len(m.get("tiles") or []):
-                tile_chip(d, (cx, y), m["tiles"][i], 20)
+                tile_chip(d, (cx, y), m["tiles"][i], CHIP)
             else:
-                d.rounded_rectangle((cx - 9, y - 9, cx + 9, y + 9), radius=3, outline=(90, 110, 100))
-        y += 25
-    _hunt(d, view, seat, (x0 + 10, y + 2), x1, {i for s, i in marks.hunt if s == seat})
+                h = CHIP / 2 - 1
+                d.rounded_rectangle((cx - h, y - h, cx + h, y + h), radius=4, outline=(90, 110, 100))
+        y += PANEL_PITCH
+    hunt_x = x1 - 10 - 36 - 4 * (CHIP + 3) + 3 - CHIP // 2  # the board's letter, then its 4 x 3 spaces
+    _hunt(d, view, seat, (hunt_x, y0 + PANEL_ROWS - 8), x1, {i for s, i in marks.hunt if s == seat})
 
 
 def _hunt(
@@ -566,8 +705,8 @@ def _hunt(
     hunt = (view.get("hunt") or [{}] * (seat + 1))[seat]
     spaces = hunt.get("spaces") or []
     filled = hunt.get("filled") or []
-    cell = min(20, (right - xy[0] - 40) // 4)
-    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 20, GOLD, bold=True)
+    cell = CHIP
+    text(d, (xy[0], xy[1] + 6), str(hunt.get("board", "")), 24, GOLD, bold=True)
     for i, code in enumerate(spaces):
         r, c = divmod(i, 4)
         cx = xy[0] + 36 + c * (cell + 3)
@@ -582,7 +721,7 @@ def _hunt(
             d.rounded_rectangle(
                 (cx - cell / 2, cy - cell / 2, cx + cell / 2, cy + cell / 2), radius=3, outline=colour, width=2
             )
-            text(d, (cx, cy), code[1], cell // 2 + 2, colour, bold=True, anchor="mm")
+            text(d, (cx, cy), code[1], _letter_px(cell), colour, bold=True, anchor="mm")
 
 
 # -- whole pictures --------------------------------------------------------------------------------------
@@ -636,6 +775,8 @@ def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None
     tokens = view.get("tokens") or []
     action = SHORT.get(tokens[minute - 1], "") if minute - 1 < len(tokens) else ""
     head = f"NOW  ·  {minute}  ·  {action.replace('+', ' + ')}" if action else f"NOW  ·  {minute}"
+    if text_size(head, 19, True)[0] > width:  # a double action at 10-12: tighter, rather than cut
+        head = f"NOW {minute} · {action}"
     text(d, (x0 + 12, y0 + 10), ellipsize(head, 19, width, bold=True), 19, GOLD, bold=True)
     lines = _wrap(_fill(str(view.get("prompt") or ""), names), 19, width)
     if len(lines) > 3:
@@ -644,18 +785,18 @@ def _now(d: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None
     for line in lines:
         text(d, (x0 + 12, y), line, 19, CREAM, bold=True)
         y += 25
-    for line in _wrap(waiting_here(view), 16, width):
-        if y + 20 > y1 - 4:
+    for line in _wrap(waiting_here(view), SMALL_PX, width):
+        if y + 23 > y1 - 4:
             break
-        text(d, (x0 + 12, y + 4), line, 16, MUTED, bold=True)
-        y += 21
+        text(d, (x0 + 12, y + 2), line, SMALL_PX, MUTED, bold=True)
+        y += 23
 
 
-def _caption(d: ImageDraw.ImageDraw, caption: str) -> None:
+def _caption(d: ImageDraw.ImageDraw, caption: str, top: int = CAPTION_Y) -> None:
     """The last tick in words on one line: smaller type before cutting it short."""
     width = WIDTH - 28
-    size = 20 if text_size(caption, 20, True)[0] <= width else 18
-    text(d, (14, CAPTION_Y + 14), ellipsize(caption, size, width, bold=True), size, CHANGE, bold=True, anchor="lm")
+    size = 20 if text_size(caption, 20, True)[0] <= width else SMALL_PX
+    text(d, (14, top + 14), ellipsize(caption, size, width, bold=True), size, CHANGE, bold=True, anchor="lm")
 
 
 def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
@@ -672,7 +813,8 @@ def _final(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
 def table_canvas(view: dict[str, Any]) -> Image.Image:
     """The table as an RGB image: the cached base, the clock drawn fresh, the rest pasted as tiles."""
     names = names_of(view)
-    base = _base(tuple(view.get("tokens") or [""] * 12), int(view.get("hand_slots") or 8))
+    players = int(view.get("players") or 1)
+    base = _base(tuple(view.get("tokens") or [""] * 12), int(view.get("hand_slots") or 8), table_height(players))
     canvas = base.copy()
     final = _final(view, names)
     d = ImageDraw.Draw(canvas)
@@ -684,7 +826,7 @@ def table_canvas(view: dict[str, Any]) -> Image.Image:
     movers = set() if final or view.get("over") else set(view.get("to_move") or [])
     _panels(canvas, base, view, movers, marks)
     if marks.caption:
-        _caption(d, marks.caption)
+        _caption(d, marks.caption, caption_y(players))
     if final:
         canvas = canvas.convert("RGBA")  # the banner is translucent
         final_banner(canvas, final, CLOCK_C[1])

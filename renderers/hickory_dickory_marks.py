@@ -124,12 +124,17 @@ def caption(rec: dict[str, Any], names: list[str]) -> str:
 # -- drawing ------------------------------------------------------------------------------------------
 
 
-def glow(d: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, wide: float | None = None) -> None:
-    """A pink ring around a mouse, drawn under its disc and wide enough to show round a gold halo."""
+def glow(
+    d: ImageDraw.ImageDraw, xy: tuple[float, float], r: float, wide: float | None = None, tall: bool = False
+) -> None:
+    """A pink ring around a mouse, drawn under its disc and wide enough to show round a gold halo
+    (`tall`: round an oval standing up)."""
     x, y = xy
     pad = r // 2 + 3
-    w = (wide if wide is not None else r) + pad
-    d.ellipse((x - w, y - r - pad, x + w, y + r + pad), outline=CHANGE, width=3)
+    w, h = (wide if wide is not None else r) + pad, r + pad
+    if tall:
+        w, h = h, w
+    d.ellipse((x - w, y - h, x + w, y + h), outline=CHANGE, width=3)
 
 
 def ghost(

@@ -7,7 +7,7 @@ import math
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine import GAMES
 from renderers import hickory_dickory as R
@@ -45,7 +45,7 @@ def test_table_and_hand_are_small_pngs(players):
     state = played(players, 40)
     png = R.render_table(table_view(state))
     assert png.startswith(PNG_SIG) and len(png) < 300_000
-    assert Image.open(io.BytesIO(png)).size == (R.WIDTH, R.HEIGHT)
+    assert Image.open(io.BytesIO(png)).size == (R.WIDTH, R.table_height(players))
     seat = state.to_move[0]
     hand = R.render_hand({**state.view(seat), "names": NAMES[:players]})
     assert hand.startswith(PNG_SIG) and len(hand) < 300_000
@@ -161,7 +161,7 @@ def test_the_acting_mouse_wears_a_gold_halo_on_the_clock_and_in_its_panel():
     x, y = R.number_xy(5, R.R_OUTER)
     assert near(canvas.getpixel((round(x), round(y) - 15)), GOLD, 6)
     x0, y0, _, _ = R.panel_box(2, 0)
-    rows = {mouse: (x0 + 19, y0 + 62 + 25 * i - 11) for i, mouse in enumerate(("scurrier", "spotter"), start=1)}
+    rows = {m: (x0 + 19, y0 + R.PANEL_ROWS + 25 * i - 11) for i, m in enumerate(("scurrier", "spotter"), start=1)}
     assert near(canvas.getpixel(rows["scurrier"]), GOLD, 6)
     assert not near(canvas.getpixel(rows["spotter"]), GOLD, 40)
     calm = R.table_canvas({**view, "active": None})
@@ -288,7 +288,7 @@ def test_moved_mice_are_ringed_with_a_ghost_and_arrow_from_where_they_were(tick_
     # In the panels, the moved mice's rows are ringed: Ann's Spotter (third row), Bob's Scurrier (second).
     for seat, row in ((0, 2), (1, 1)):
         x0, y0, _, _ = R.panel_box(2, seat)
-        dot = (x0 + 19, y0 + 62 + 25 * row)
+        dot = (x0 + 19, y0 + R.PANEL_ROWS + 25 * row)
         assert _pink(marked, _around(dot, 17)) > 10 and _pink(plain, _around(dot, 17)) == 0
 
 
@@ -349,3 +349,107 @@ def test_plus_points_stand_clear_of_a_long_name_and_of_the_score():
     assert name and plus and score
     assert max(name) + 6 <= min(plus)  # the name is cut before "+N"
     assert max(plus) + 16 <= min(score)  # at phone width "+1 1" must not read "+11"
+
+
+# -- legible at phone width (Discord shows a table about 400 px wide on a phone) ----------------------
+
+PHONE = 400
+
+
+def _ink_rows(img, box, colour, tol=40):
+    x0, y0, x1, y1 = box
+    return [y for y in range(y0, y1) if any(near(img.getpixel((x, y)), colour, tol) for x in range(x0, x1))]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_clock_labels_are_8_px_tall_at_phone_width(players):
+    """The action labels at 3 and 9 o'clock lie level: shrunk to 400 px wide, their letters stand
+    at least 6 px (capitals of 20 px type; the 11 px labels were 3 px) and their type is 8 px."""
+    state = played(players, 40, seed=players)
+    view = table_view(state, minute=12, paws=[])
+    img = Image.open(io.BytesIO(R.render_table(view))).convert("RGB")
+    small = img.resize((PHONE, round(img.height * PHONE / img.width)), Image.Resampling.LANCZOS)
+    k = PHONE / R.WIDTH
+    assert R.LABEL_PX * k >= 8 and R.NUMBER_PX * k >= 8 and R.SMALL_PX * k >= 7.9
+    for n in (3, 9):
+        lines = R.label_lines(view["tokens"][n - 1])
+        x, y = R.number_xy(n, R.R_LABEL + 50)
+        box = (round((x - 45) * k), round((y - 24) * k), round((x + 45) * k), round((y + 24) * k))
+        rows = _ink_rows(small, box, R.FACE_EDGE, 60)
+        assert rows and max(rows) - min(rows) + 1 >= 6 * len(lines) - 1, (n, lines, rows)
+
+
+def test_clock_labels_never_touch_each_other_the_numbers_or_the_ring():
+    """Every action at every number (the longest, two-line ones too): its label's ink stays clear
+    of both neighbours' labels, inside the ring and outside the hour numbers."""
+    cx, cy = R.CLOCK_C
+    for token in R.SHORT:
+        for n in range(1, 13):
+            mask, _, x, y = R.label_mask(token, n)
+            for other in R.SHORT:
+                nxt, _, ox, oy = R.label_mask(other, n % 12 + 1)
+                canvas = Image.new("L", (R.WIDTH, R.HEIGHT), 0)
+                canvas.paste(mask, (x, y), mask)
+                clash = Image.new("L", (R.WIDTH, R.HEIGHT), 0)
+                clash.paste(nxt, (ox, oy), nxt)
+                both = ImageChops.multiply(
+                    canvas.point(lambda v: 255 if v > 60 else 0), clash.point(lambda v: 255 if v > 60 else 0)
+                )
+                assert both.getbbox() is None, (token, n, other)
+            inked = [(x + i % mask.width, y + i // mask.width) for i, v in enumerate(mask.tobytes()) if v > 60]
+            far = [math.dist(p, (cx, cy)) for p in inked]
+            assert min(far) > R.R_NUMBER + 14 and max(far) < R.R_RING - 1, (token, n)
+
+
+def test_every_word_on_the_table_is_8_px_at_phone_width(monkeypatch):
+    """Every word drawn on a table (names, scores, counts, headings, prompts; not a chip's symbol
+    letter or a mouse's initial inside its disc) is set at 19 px or more: 8 px on a phone."""
+    sizes = []
+    real = R.text
+
+    def spy(d, xy, s, size, fill, **kw):
+        sizes.append((s, size))
+        return real(d, xy, s, size, fill, **kw)
+
+    monkeypatch.setattr(R, "text", spy)
+    for players in (1, 2, 4):
+        R._base.cache_clear()
+        R.clear_tiles()
+        state = played(players, 60, seed=players)
+        R.table_canvas(table_view(state))
+    words = [(s, size) for s, size in sizes if len(s) > 1 and s not in ("Cr", "Sc", "Gb")]
+    assert len(words) > 50
+    small = sorted({(s, size) for s, size in words if size * PHONE / R.WIDTH < 7.9})
+    assert not small, small
+    # a tile's symbol or a mouse's initial, inside its chip or disc: 16 px and more (11-12 px before)
+    letters = [size for s, size in sizes if len(s) == 1]
+    assert letters and min(letters) >= 16, sorted(set(letters))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seat_panels_sit_two_to_a_row_apart_and_above_the_caption(players):
+    """Panels two to a row (a second row from three seats), none overlapping another, the clock or
+    the caption line, and each wide enough for five carried tiles and the hunt board beside them."""
+    boxes = [R.panel_box(players, seat) for seat in range(players)]
+    for i, a in enumerate(boxes):
+        assert a[1] >= R.CLOCK_C[1] + 292 and a[3] <= R.caption_y(players) and a[2] <= R.WIDTH
+        assert a[2] - a[0] >= 440
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    assert len({b[1] for b in boxes}) == (1 if players == 2 else 2)
+    assert R.table_height(players) == R.caption_y(players) + 34
+
+
+def test_a_scavenger_beside_the_centre_stands_up_clear_of_its_neighbour_and_the_ring():
+    """At 3 the band runs up and down: the Scavenger's oval stands up in it (lying down, it crossed
+    the ring line into the labels) and the mouse beside it stands clear of it."""
+    state = _placed(1, ring={(0, "scavenger"): ("inner", 3), (1, "scurrier"): ("inner", 3)})
+    view = table_view(state)
+    canvas = R.table_canvas({**view, "last_tick": None, "active": None})
+    group = [(0, "scavenger"), (1, "scurrier")]
+    oval, other = (R._spread(3, R.R_INNER, 2, i, R._gap(group)) for i in range(2))
+    x, y = round(oval[0]), round(oval[1])
+    assert near(canvas.getpixel((x, y - 19)), SEATS[0], 8) and near(canvas.getpixel((x, y + 19)), SEATS[0], 8)
+    assert not near(canvas.getpixel((x - 19, y)), SEATS[0], 30)  # the ring side stays clear
+    assert math.dist(oval, other) >= 24 + 12 + 6
+    assert near(canvas.getpixel((round(other[0]), round(other[1]) - 8)), SEATS[1], 8)
