@@ -51,9 +51,7 @@ from renderers.draw import (
     font,
     layer_pieces,
     palette_sheet,
-    paste_over,
     paste_pieces,
-    ready_to_paste,
     rounded_mask,
     shadow_mask,
     suit_mask,
@@ -332,7 +330,12 @@ def _normalize(code: CardCode) -> str:
     return code.strip().upper() if code not in (BACK, SLOT) else code
 
 
-@functools.cache
+# Card caches are bounded like the other render caches (tests/renderers/test_cache_memory.py
+# prices each at its limit); unbounded, they held ~60 MB once every game had been drawn. The bot
+# warms 260 French sprites (every code at the sizes the games use) and 160 Spanish ones, and the
+# limits keep them all, so no move rebuilds a sprite (2-10 ms each). Shadows are kept for fewer
+# (~450 warmed, ~330 pasted once every game had been played): a game's shadowed cards are ~100.
+@functools.lru_cache(maxsize=288)  # ~35 KB each on average (10-70 KB by size): every French sprite
 def _sprite(code: str, size: str) -> Image.Image:
     card_size(size)  # validates the size name
     if code == BACK:
@@ -399,15 +402,15 @@ def ready(img: Image.Image) -> None:
     """A card sprite cut for pasting, with its shadow and without, as its first paste would
     (about 0.5 ms a card, which a hand or a deal of new cards would pay in one render)."""
     _shadowed(img)
-    ready_to_paste(img)
+    _plain_pieces(_Same(img))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # a fan's angles: a few dozen across the hands on show
 def _rotated(code: str, size: str, angle: float, faces: str = "french") -> Image.Image:
     return _face(code, size, faces).rotate(angle, resample=Image.Resampling.BICUBIC, expand=True)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)  # a size and a colour each (~50 KB at most)
 def _outline(size: str, color: Color, width: int) -> Image.Image:
     """A glowing ring drawn just outside a card, to mark it (e.g. the clock setter)."""
     w, h = card_size(size)
@@ -420,22 +423,42 @@ def _outline(size: str, color: Color, width: int) -> Image.Image:
 
 _SHADOW_OFFSET = (2, 3)
 Pieces = list[tuple[int, int, Image.Image, Image.Image | None]]
-_shadowed_cache: dict[int, tuple[Image.Image, Pieces, int]] = {}
+
+
+class _Same:
+    """A sprite as a cache key, equal only to itself (a PIL image compares by pixels and has no
+    hash). The cache holding the key holds the sprite, so its id stays unique meanwhile."""
+
+    __slots__ = ("img",)
+
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+
+    def __hash__(self) -> int:
+        return id(self.img)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.img is self.img
 
 
 def _shadowed(img: Image.Image) -> tuple[Pieces, int]:
     """The sprite over its soft drop shadow as one layer cut for pasting (built once per
-    sprite), and how far the card sits inside it: one paste per card instead of two. Only
-    the pieces are kept: the layer itself would take as much again."""
-    hit = _shadowed_cache.get(id(img))
-    if hit is not None and hit[0] is img:
-        return hit[1], hit[2]
-    layer, pad = _shadow_layer(img)
-    pieces = layer_pieces(layer)
-    if len(_shadowed_cache) > 4096:
-        _shadowed_cache.clear()
-    _shadowed_cache[id(img)] = (img, pieces, pad)  # holding the sprite keeps its id unique
-    return pieces, pad
+    sprite), and how far the card sits inside it: one paste per card instead of two."""
+    return _shadow_pieces(_Same(img))
+
+
+@functools.lru_cache(maxsize=360)  # ~60 KB each on average: the cards the games paste with shadows
+def _shadow_pieces(key: _Same) -> tuple[Pieces, int]:
+    """Only the pieces are kept: the layer itself would take as much again."""
+    layer, pad = _shadow_layer(key.img)
+    return layer_pieces(layer), pad
+
+
+@functools.lru_cache(maxsize=160)  # ~22 KB each on average: the cards the games paste bare or fanned
+def _plain_pieces(key: _Same) -> Pieces:
+    """A sprite (or a fanned or ringed one) cut for pasting bare: the pieces `paste_over` would
+    cut, kept here, bounded, rather than in draw's cache of every layer."""
+    return layer_pieces(key.img)
 
 
 def _shadow_layer(img: Image.Image) -> tuple[Image.Image, int]:
@@ -461,7 +484,7 @@ def paste_card(canvas: Image.Image, img: Image.Image, xy: tuple[int, int], *, sh
         pieces, pad = _shadowed(img)
         paste_pieces(canvas, pieces, (x - pad, y - pad))
     else:
-        paste_over(canvas, img, (x, y))
+        paste_pieces(canvas, _plain_pieces(_Same(img)), (x, y))
 
 
 def row_width(n: int, size: str = "normal", *, gap: int = 8, max_width: int | None = None) -> int:
@@ -538,7 +561,7 @@ def paste_row(
         if i in outlines:
             ring = _outline(size, outlines[i], ring_w)
             pad = ring_w + 1
-            paste_over(canvas, ring, (x - pad, y - pad))
+            paste_pieces(canvas, _plain_pieces(_Same(ring)), (x - pad, y - pad))
         boxes.append((x, y, x + w, y + h))
     return boxes
 

@@ -212,7 +212,7 @@ def _value_disc(d: ImageDraw.ImageDraw, value: int, cx: float, cy: float, r: flo
     _text(d, (cx, cy), str(value), r * (1.25 if value < 10 else 1.0), _VALUE_INK)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=160)  # ~43 KB each on average: the 40 cards at the 4 sizes (all warmed)
 def spanish_image(code: str, size: str = "normal") -> Image.Image:
     """The cached RGBA sprite of a Spanish-suited card (`7D`, `JC`); read-only."""
     code = code.strip().upper()

@@ -86,10 +86,15 @@ def test_warming_cuts_every_card_for_pasting_before_its_first_paste():
     from renderers import draw
 
     cards.warm(("tiny",))
+    shadowed, bare = cards._shadow_pieces.cache_info().misses, cards._plain_pieces.cache_info().misses
     for code in ("7H", "QS", "JK", "back"):
         sprite = cards._sprite(code, "tiny")
-        assert cards._shadowed_cache[id(sprite)][0] is sprite  # pasted with its shadow
-        assert draw._split_cache[id(sprite)][0] is sprite  # and bare (a tableau's cards)
+        canvas = Image.new("RGBA", (60, 80))
+        cards.paste_card(canvas, sprite, (2, 2))  # pasted with its shadow
+        cards.paste_card(canvas, sprite, (2, 2), shadow=False)  # and bare (a tableau's cards)
+        assert id(sprite) not in draw._split_cache  # bare cards are cut in cards' bounded cache
+    assert cards._shadow_pieces.cache_info().misses == shadowed
+    assert cards._plain_pieces.cache_info().misses == bare
 
 
 def test_a_card_pasted_with_its_shadow_is_its_shadowed_layer_pasted_whole():
