@@ -40,6 +40,8 @@ CLAIM_HOURS = 24  # a member may claim a game once the player to move has been s
 AI_RACE_DELAY = 3.0  # seconds an AI waits before a move when a member could also act (a race)
 CALL_WINDOW = 10.0  # seconds an AI waits before a move while a member owes a call (a "Nein")
 REPOST_AFTER = 15  # channel messages after which the table message is reposted
+REDRAW_RETRY_MAX = 60.0  # seconds: a failed redraw (a Discord fault) is tried again at least this often
+NO_ACCESS_RETRY_MAX = 3600.0  # while Parlour may not edit or post in the channel (a member's move tries sooner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,7 @@ class Host:
         self._busy: set[asyncio.Task[Any] | None] = set()
         self._follow: set[asyncio.Task[Any]] = set()
         self._dirty: set[int] = set()
+        self._redraw_naps: dict[int, asyncio.Future[None]] = {}  # table id -> its publisher's wait to try again
         # table id -> (version, public view, its picture being drawn)
         self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
         self.alarms = Alarms(self._alarm)  # every table's turn clock and lobby expiry on one sleeping task
@@ -227,6 +230,8 @@ class Host:
                 return
             if actor is not None and actor in table.pings and actor not in table.turn_humans():
                 await self.notifier.clear_pings(table, [actor])
+            if not by_ai:
+                self.wake_publisher(table)  # a member is at the table: the channel may be open again
             self.schedule(table, fresh_ai=not by_ai)
             await self.notifier.after_move(table, actor, turn_before)
         except Exception:
@@ -364,7 +369,7 @@ class Host:
                 f"{race} The AI opens <t:{int(table.deadline.timestamp())}:R>.",
             )
             return
-        mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in await self.keeping_waiting(table))
+        mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in self.keeping_waiting(table))
         if mentions and table.deadline is not None:
             await self.channel_say(
                 table,
@@ -382,15 +387,21 @@ class Host:
             await self.time_out(table, version)
         finally:
             self._busy.discard(task)
+            if table.version != version:
+                # an overdue turn's alarm rings at once, and was dropped while this job played
+                self.arm_timer(table)
 
     async def time_out(self, table: Table, version: int) -> None:
         """The member the deadline caught gets one strike and the AI plays out their turn."""
-        waiting = await self.keeping_waiting(table)
+        waiting = self.keeping_waiting(table)
         if not waiting:
             return
         seat, player = waiting[0], table.seats[waiting[0]]
-        if not await self.play_turn_for(table, seat, version):
+        struck = seat in table.overdue  # the rest of a turn already counted (a partner answered, a restart)
+        if not await self.play_turn_for(table, seat, version, strike=not struck):
             return  # the member moved meanwhile: their clock starts again
+        if struck:
+            return
         table.log.append(
             f"⏰ {table.names[seat]} ran out of time, so the AI moved for them "
             f"({player.strikes} of {STRIKES_TO_FORFEIT})."
@@ -398,25 +409,26 @@ class Host:
         if player.strikes >= STRIKES_TO_FORFEIT and table.active:  # not when that turn ended the game
             await self.forfeit(table, seat, reason=f"{table.names[seat]} missed {STRIKES_TO_FORFEIT} turns in a row")
 
-    async def keeping_waiting(self, table: Table) -> list[int]:
-        """Members whose turn is open, less the one who made the last move when others are
-        waiting too: that player may only be holding a window open (a game where matching
-        cards may still be added), and the one to play is who keeps the table waiting."""
+    @staticmethod
+    def keeping_waiting(table: Table) -> list[int]:
+        """Members whose turn is open, less the seat whose move brought the present turn seats
+        when several share the turn: that player only holds a window open (to add matching cards,
+        say), and whoever is to play keeps the table waiting (nobody, when an AI is), whatever
+        calls were made since."""
         waiting = table.turn_humans()
-        if len(waiting) < 2:
+        turn = table.state.turn_seats if table.state is not None else ()
+        if len(turn) < 2 or table.turn_by not in turn:
             return waiting
-        log = await self.storage.actions(table.id)
-        last = log[-1][1] if log else None
-        return [s for s in waiting if s != last] or waiting
+        return [s for s in waiting if s != table.turn_by]  # none: an AI seat is to move
 
-    async def play_turn_for(self, table: Table, seat: int, version: int) -> bool:
+    async def play_turn_for(self, table: Table, seat: int, version: int, *, strike: bool = True) -> bool:
         """The AI plays the seat's whole turn (Milk Run's draws and plays, a suit after a jack)
         with one strike: a strike per action would forfeit a member for one missed turn and
         restart the clock at each part. False if the position moved on before the first."""
         for step in range(MAX_TURN_ACTIONS):
             text = await self.choose(table, seat, "heuristic")
             try:
-                await self.act(table, seat, text, by_ai=True, expected_version=version, strike=step == 0)
+                await self.act(table, seat, text, by_ai=True, expected_version=version, strike=strike and step == 0)
             except IllegalAction:
                 return step > 0  # the member (or a call) moved first: the AI's choice is stale
             version = table.version
@@ -703,8 +715,12 @@ class Host:
         self.spawn(table, "publish", self.publisher(table), replace=False)
 
     async def publisher(self, table: Table) -> None:
-        """Redraw until the message shows the newest version; failed edits are retried with backoff."""
-        failures = 0
+        """Redraw until the message shows the newest version; failed edits are retried with backoff.
+
+        A failure is logged once, not at every try: while Parlour may not edit or post in the
+        channel the tries double up to an hour apart, and a member's move (or a command that
+        drew the table) tries again at once, since it may come once the permission is back."""
+        failures, failing = 0, ""
         while table.id in self._dirty and table.status in ("active", "lobby"):
             self._dirty.discard(table.id)
             version = table.version
@@ -713,12 +729,36 @@ class Host:
             except Exception as exc:  # a failed Discord call must not stop the game: try again later
                 failures += 1
                 self._dirty.add(table.id)
-                log.warning("table %s: could not redraw (%s); trying again", table.id, exc)
-                await asyncio.sleep(min(60.0, 2.0**failures))
+                if str(exc) != failing:
+                    log.warning("table %s: could not redraw (%s); trying again, less and less often", table.id, exc)
+                failing = str(exc)
+                cap = NO_ACCESS_RETRY_MAX if isinstance(exc, discord.Forbidden) else REDRAW_RETRY_MAX
+                await self._redraw_pause(table, min(cap, 2.0 ** min(failures, 12)))
                 continue
-            failures = 0
+            if failures:
+                log.info("table %s: redrawn again after %s failed tries", table.id, failures)
+            failures, failing = 0, ""
             if table.status == "active" and table.id not in self._dirty:
                 self.storage.drawn(table.id, version)
+
+    async def _redraw_pause(self, table: Table, seconds: float) -> None:
+        """Wait `seconds` before the next try, or until `wake_publisher` cuts the nap short."""
+        nap = self._redraw_naps[table.id] = asyncio.ensure_future(asyncio.sleep(seconds))
+        try:
+            await nap
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the publisher itself is stopped, not woken
+        finally:
+            if self._redraw_naps.get(table.id) is nap:
+                del self._redraw_naps[table.id]
+
+    def wake_publisher(self, table: Table) -> None:
+        """A publisher waiting to try a failed redraw again tries it now."""
+        nap = self._redraw_naps.get(table.id)
+        if nap is not None and not nap.done():
+            nap.cancel()
 
     async def publish(self, table: Table) -> None:
         """Edit the table message in place (or post it anew when missing or buried)."""
@@ -745,6 +785,7 @@ class Host:
                 message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
                 try:
                     await with_retries(lambda: message.edit(attachments=attachments(), **kwargs))
+                    self.wake_publisher(table)  # drawn (by /board, say): a publisher waiting out a failure catches up
                     return
                 except discord.NotFound:
                     pass
@@ -753,6 +794,7 @@ class Host:
             message = await with_retries(lambda: channel.send(files=attachments(), **kwargs))
             table.message_id, table.buried = message.id, 0
             await self.storage.set_message(table.id, table.channel_id, message.id)
+        self.wake_publisher(table)  # drawn (by /board, say): a publisher waiting out a failure catches up
 
     async def _retire(self, channel: Any, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):

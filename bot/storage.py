@@ -588,3 +588,8 @@ class Storage:
             (f"$.{fewest}", f"$.{fewest}", guild_id, game, min_games, limit),
         ) as cur:
             return [dict(r) for r in await cur.fetchall()]
+
+    async def release_daily(self, game_id: int) -> None:
+        """The game no longer counts as its players' daily deal (it stays stored as it is)."""
+        async with self._transaction():
+            await self.db.execute("UPDATE games SET daily = NULL WHERE id = ?", (game_id,))

@@ -92,6 +92,12 @@ class Table:
     final: dict[str, Any] | None = None  # the result drawn on the table once the game has ended
     redraw: bool = False  # loaded from storage: the message may show an older position
     moved_at: datetime = field(default_factory=discord.utils.utcnow)  # the last stored move (or the deal)
+    # seat -> the deadline it missed, while the timer plays that turn out: the turn stays
+    # overdue (one strike, no fresh clock) until it passes to another seat than a partner's
+    overdue: dict[int, datetime] = field(default_factory=dict, repr=False)
+    # who made the move that brought the present turn seats (None: not known since a restart);
+    # with several seats in turn, that one only holds a window open (to add matching cards, say)
+    turn_by: int | None = None
 
     # -- who is who ----------------------------------------------------------------
     @property
@@ -213,9 +219,14 @@ class Table:
             applied(after)
         strikes = self.seats[seat].strikes
         strikes = strikes + 1 if strike else (strikes if by_ai else 0)
+        overdue = self._overdue_after(seat, after, by_ai=by_ai, strike=strike)
         deadline = None
-        if timer_minutes and not after.over and any(not self.seats[s].autoplay for s in after.turn_seats):
-            deadline = discord.utils.utcnow() + timedelta(minutes=timer_minutes)
+        humans = [s for s in after.turn_seats if not self.seats[s].autoplay]
+        if timer_minutes and not after.over and humans:
+            missed = [overdue[s] for s in humans if s in overdue]
+            # the rest of a turn the timer took over is overdue still: its deadline stays
+            deadline = min(missed) if missed else discord.utils.utcnow() + timedelta(minutes=timer_minutes)
+        turn_by = seat if set(after.turn_seats) != set(self.state.turn_seats) else self.turn_by
         rows = None  # the seats' rows are rewritten only when a strike count changes
         if strikes != self.seats[seat].strikes:
             rows = [s.row(i) for i, s in enumerate(self.seats)]
@@ -233,9 +244,70 @@ class Table:
         )
         self.state, self.seats[seat].strikes = after, strikes
         self.version += 1
-        self.deadline = deadline
+        self.deadline, self.overdue, self.turn_by = deadline, overdue, turn_by
         self.moved_at = discord.utils.utcnow()
         return events
+
+    def _overdue_after(self, seat: int, after: State, *, by_ai: bool, strike: bool) -> dict[int, datetime]:
+        """The overdue turns once `seat` has moved to `after`. A strike starts one (the timer
+        takes the turn over); a member's own move ends theirs; a turn ends when it passes to
+        a seat outside its player's side (so Hand and Foot's "May I go out?" to a partner,
+        and the answer handing the turn back, stay within it)."""
+        overdue = dict(self.overdue)
+        if strike:
+            overdue[seat] = self.deadline or discord.utils.utcnow()
+        elif not by_ai:
+            overdue.pop(seat, None)
+        turn = set(after.turn_seats)
+        return {
+            s: missed
+            for s, missed in overdue.items()
+            if not after.over and not self.seats[s].autoplay and turn <= side_of(after, s)
+        }
+
+    async def recall(self, storage: Storage) -> None:
+        """After a restart, what memory held of the turn in progress, worked out from the
+        stored actions: the overdue turn the timer was playing out (so it costs no second
+        strike and gets no fresh clock), and who opened the present turn seats."""
+        if not self.active or self.state is None:
+            return
+        state, turn = self.state, set(self.state.turn_seats)
+        # a member's own move clears their strikes and the timer's adds or keeps them: a member
+        # with strikes last moved by the timer, maybe part way through the turn still open (or
+        # waiting on their partner's answer to it)
+        struck = [
+            s
+            for s in self.human_seats()
+            if self.seats[s].strikes and not self.seats[s].autoplay and turn <= side_of(state, s)
+        ]
+        several = len(turn) > 1 and bool(self.turn_humans())
+        if not (struck or several):
+            return
+        actions = await storage.actions(self.id)
+        for s in struck:
+            for _seq, actor, _text in reversed(actions):
+                if actor == s:  # the timer was playing this turn when the bot stopped
+                    self.overdue[s] = min(self.deadline or self.moved_at, self.moved_at)
+                    break
+                if actor not in side_of(state, s):
+                    break  # the turn went round since: this one is new
+        if several:
+            self.turn_by = self.replayed_turn_by(actions)
+
+    def replayed_turn_by(self, actions: list[tuple[int, int, str]]) -> int | None:
+        """Who brought the present turn seats, from a replay of the game (a game is
+        reproducible from its seed, options and actions); None if it does not replay."""
+        try:
+            state, turn_by = self.new_state(), None
+            for _seq, actor, text in actions:
+                before = set(state.turn_seats)
+                state.apply(actor, text)
+                if set(state.turn_seats) != before:
+                    turn_by = actor
+        except Exception:  # a game that no longer replays still plays on; the timer falls back
+            log.exception("game %s does not replay from its actions", self.id)
+            return None
+        return turn_by
 
     def ledger_rows(self, state: State, *, called_off: bool = False) -> list[LedgerRow] | None:
         """The members' running nets in `state`, for a game that keeps a ledger. When the
@@ -279,6 +351,14 @@ class Table:
             moved_at=datetime.fromisoformat(row.updated_at) if row.updated_at else discord.utils.utcnow(),
         )
         return table
+
+
+def side_of(state: State, seat: int) -> set[int]:
+    """The seat and its partners."""
+    for side in state.sides or ():
+        if seat in side:
+            return set(side)
+    return {seat}
 
 
 def understood(state: State, seat: int, text: str) -> Action:
@@ -326,10 +406,29 @@ class Tables:
         lacks, a damaged dump) is left in the database and logged: the others still come back."""
         for row in await self.storage.open_games():
             try:
-                self._add(Table.from_row(row))
+                table = Table.from_row(row)
             except Exception:
                 log.exception("game %s (%s) could not be loaded; it stays in the database", row.id, row.game)
+                await self._release_daily(row)
+                continue
+            try:
+                await table.recall(self.storage)
+            except Exception:  # the game still comes back, its clock as stored
+                log.exception("game %s: its turn in progress could not be worked out", row.id)
+            self._add(table)
         return self.all()
+
+    async def _release_daily(self, row: GameRow) -> None:
+        """A daily deal that no longer loads is lost to its player through no doing of theirs:
+        it stops counting as their attempt, so they may deal the day's game again (as when
+        a game is called off) rather than be sent to a table that is not there."""
+        if row.daily is None:
+            return
+        try:
+            await self.storage.release_daily(row.id)
+            log.warning("game %s no longer counts as daily deal %s: its players may deal it again", row.id, row.daily)
+        except Exception:
+            log.exception("game %s: its daily deal could not be released", row.id)
 
     async def create(
         self,
