@@ -226,7 +226,8 @@ class Table:
             missed = [overdue[s] for s in humans if s in overdue]
             # the rest of a turn the timer took over is overdue still: its deadline stays
             deadline = min(missed) if missed else discord.utils.utcnow() + timedelta(minutes=timer_minutes)
-        turn_by = seat if set(after.turn_seats) != set(self.state.turn_seats) else self.turn_by
+        opened = opens_turn(self.state.turn_seats, after.turn_seats, seat, self.state.is_call(text))
+        turn_by = seat if opened else self.turn_by
         rows = None  # the seats' rows are rewritten only when a strike count changes
         if strikes != self.seats[seat].strikes:
             rows = [s.row(i) for i, s in enumerate(self.seats)]
@@ -300,9 +301,9 @@ class Table:
         try:
             state, turn_by = self.new_state(), None
             for _seq, actor, text in actions:
-                before = set(state.turn_seats)
+                before = state.turn_seats
                 state.apply(actor, text)
-                if set(state.turn_seats) != before:
+                if opens_turn(before, state.turn_seats, actor, state.is_call(text)):
                     turn_by = actor
         except Exception:  # a game that no longer replays still plays on; the timer falls back
             log.exception("game %s does not replay from its actions", self.id)
@@ -351,6 +352,13 @@ class Table:
             moved_at=datetime.fromisoformat(row.updated_at) if row.updated_at else discord.utils.utcnow(),
         )
         return table
+
+
+def opens_turn(before: tuple[int, ...], after: tuple[int, ...], seat: int, call: bool) -> bool:
+    """Whether `seat`'s move (`call`: a call) brought the turn seats `after`: it changed who is in
+    turn, or it was a turn seat's own move, not a call. The second covers the same seats staying
+    in turn with their roles swapped (a window passing between the same two seats)."""
+    return set(after) != set(before) or (seat in before and not call)
 
 
 def side_of(state: State, seat: int) -> set[int]:

@@ -32,7 +32,8 @@ async def test_the_leaderboard_takes_every_game_the_solitaires_too(simcord_env, 
         embeds = board.response.embeds
         assert embeds and embeds[0].title.startswith(game.title), (name, [e.title for e in embeds])
     klondike = await alice.slash(channel, "leaderboard", game="klondike")
-    assert klondike.response.embeds[0].description.startswith(f"**1.** {alice.name} · ")  # the lost game is on her record
+    # the lost game is on her record
+    assert klondike.response.embeds[0].description.startswith(f"**1.** {alice.name} · ")
 
 
 async def test_a_table_waiting_for_its_players_says_so_rather_than_that_there_is_none(simcord_env, world):

@@ -200,3 +200,33 @@ async def test_a_table_parlour_may_not_draw_is_tried_less_and_less_and_again_at_
     await simcord_env.advance_time(1)
     assert footer_version(channel, table) == table.version == 2
     assert table_message(channel, table.id).id == table.message_id
+
+
+# -- 6. Moleicki at two seats: the window passes back and forth between the same two seats -------
+@pytest.mark.parametrize("restart", [False, True], ids=["live", "restarted"])
+async def test_the_window_changing_hands_between_the_same_two_seats_moves_the_strike(
+    simcord_env, world, db_path, restart
+):
+    """At two seats (or after a reversal), the player to move ends their turn and now holds the
+    window, while the one who held it is to move: the turn seats are the same two, their roles
+    swapped. The deadline catches the new player to move, not the new window holder."""
+    _guild, channel, _alice, _bob = world
+    await set_timer(simcord_env, world, 2)
+    table, members = await seat_members(simcord_env, world, "moleicki", players=2)
+    for _ in range(300):
+        state = table.state
+        before, current_before = set(state.turn_seats), state.current
+        seat = state.turn_seats[0] if state.turn_seats else state.to_move[0]
+        await members[seat].slash(channel, "moleicki play", action=pick_text(table, seat))
+        state = table.state
+        swapped = state.phase == "play" and state.window not in (None, state.current)
+        if swapped and set(state.turn_seats) == before and state.window == current_before == seat:
+            break
+    window, current, game_id = table.state.window, table.state.current, table.id
+    assert window == seat and current == 1 - seat, "no turn ended with the window changing hands"
+    if restart:
+        await simcord_env.restart_bot(make_bot(db_path, seed=5))
+        table = table_of(simcord_env, game_id)
+    assert simcord_env.bot.host.keeping_waiting(table) == [current]
+    await simcord_env.advance_time(121)
+    assert table.seats[current].strikes == 1 and table.seats[window].strikes == 0
