@@ -45,7 +45,8 @@ class LeaderboardCog(commands.Cog):
         for r in rows:
             title = GAMES[r["game"]].title if r["game"] in GAMES else r["game"]
             rating = f" · rating {r['ordinal']:.1f}" if r["ordinal"] is not None else ""
-            if rating and r["rated"] != r["games"]:  # games against the AI are rated only where the server says so
+            # games against the AI are rated only where the server says so (none known: an old rating)
+            if rating and 0 < r["rated"] != r["games"]:
                 rating += f" over {plural(r['rated'], 'rated game')}"
             vs_ai = f" ({r['vs_ai']} against the AI)" if r["vs_ai"] else ""  # "(0 against the AI)" says nothing
             embed.add_field(name=title, value=f"{record(r)}{vs_ai}{rating}", inline=False)

@@ -140,3 +140,35 @@ async def test_an_old_database_gains_names_and_rated_records(simcord_env, world,
     await simcord_env.restart_bot(make_bot(old))  # the migration ran once and is not run again
     with sqlite3.connect(old) as db:
         assert db.execute("SELECT COUNT(*) FROM migrations WHERE name LIKE '0006%'").fetchone() == (1,)
+
+
+async def test_stats_say_no_count_of_rated_games_when_the_migration_could_not_tell_any(simcord_env, world, tmp_path):
+    """carol was rated for a game against the AI while the server rated those; it no longer does,
+    so the migration marks that result unrated. Her /stats show the rating without "over 0 rated
+    games", a count that reads as if the rating stood on nothing."""
+    guild, channel, alice, bob = world
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    old = str(tmp_path / "old.sqlite3")
+    old_database(old, guild.id, channel.id, {"alice": alice.id, "bob": bob.id, "gone": 4242})
+    with sqlite3.connect(old) as db:
+        at = "2026-01-03T00:00:00+00:00"
+        db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, game, seed, status, created_at, updated_at) "
+            "VALUES (3, ?, ?, 'dickory', 1, 'over', ?, ?)",
+            (guild.id, channel.id, at, at),
+        )
+        seats = [(3, 0, carol.id, None, "carol"), (3, 1, None, "easy", "Parlour AI")]
+        db.executemany("INSERT INTO seats (game_id, seat, user_id, ai, name) VALUES (?, ?, ?, ?, ?)", seats)
+        db.execute(
+            "INSERT INTO results (game_id, guild_id, game, user_id, seat, place, won, vs_ai, at) "
+            "VALUES (3, ?, 'dickory', ?, 0, 1, 1, 1, ?)",
+            (guild.id, carol.id, at),
+        )
+        db.execute("INSERT INTO ratings VALUES (?, 'dickory', ?, 27.0, 7.0)", (guild.id, carol.id))
+    await simcord_env.restart_bot(make_bot(old))
+    stats = (await alice.slash(channel, "stats", user=carol)).response.embeds[0].fields[0].value
+    assert stats.startswith("1 win in 1 game (1 against the AI) · rating 6.0"), stats
+    assert "0 rated games" not in stats, stats
+    # alice's rating stands on one of her two games: that is still said
+    mine = (await alice.slash(channel, "stats")).response.embeds[0].fields[0].value
+    assert mine.endswith(" over 1 rated game"), mine
