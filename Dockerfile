@@ -19,9 +19,12 @@ COPY renderers ./renderers
 COPY cogs ./cogs
 COPY docs ./docs
 # gcc builds the FreeCell solver's move generator (engine/_freecell.c) and goes again after.
+# The bot runs from /app, whose engine/ is the one imported (not the installed copy): the module
+# built into site-packages is copied there (over any the build context brought).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
     && pip install --no-cache-dir . \
+    && cp "$(cd / && python -c 'import engine._freecell as m; print(m.__file__)')" engine/ \
     && apt-get purge -y gcc libc6-dev && apt-get autoremove -y \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app parlour \
