@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import random
 import time
 
 import pytest
@@ -462,6 +463,45 @@ def test_the_c_generator_shares_equal_columns_and_cells_between_children():
     for (_, ccols, ccells, _), (_, acols, acells, _) in zip(first, again, strict=True):
         assert all(x is y for x, y in zip(ccols, acols, strict=True))
         assert ccells is acells or ccells is cells
+
+
+def _random_position(rng):
+    """A position no walk from a deal meets soon: foundations part built, cards in the cells,
+    empty columns, long runs (each card laid, when it can be, on one it fits), auto-moves done
+    or not."""
+    found = [rng.choice((0, 0, rng.randint(0, 13))) for _ in range(4)]
+    pool = [rank * 4 + s for s in range(4) for rank in range(found[s] + 1, 14)]
+    rng.shuffle(pool)
+    cells = [pool.pop() if pool and rng.random() < 0.5 else 0 for _ in range(4)]
+    live = rng.sample(range(8), rng.choice((8, 8, 7, 6, 5, 1)))
+    cols, runs = [[] for _ in range(8)], rng.random()
+    for card in pool:
+        fits = [i for i in live if cols[i] and (cols[i][-1] >> 2) == (card >> 2) + 1]
+        fits = [i for i in fits if freecell_moves._RED[cols[i][-1]] != freecell_moves._RED[card]]
+        cols[rng.choice(fits) if fits and rng.random() < runs else rng.choice(live)].append(card)
+    cols, found = [bytes(col) for col in cols], list(found)
+    if rng.random() < 0.7:
+        freecell_moves.auto(cols, cells, found)
+    return tuple(cols), tuple(cells), tuple(found)
+
+
+def test_both_generators_agree_on_random_positions_and_a_few_moves_on():
+    """Beyond the walks above: cells held, columns empty, long runs, a foundation near done."""
+    rng = random.Random(11)
+    for _ in range(300):
+        (cols, cells, found), back, whole_runs = _random_position(rng), None, rng.random() < 0.5
+        for _ in range(4):
+            listed = [
+                GENERATORS[name](cols, cells, found, freecell_moves.Columns(), back, whole_runs)
+                for name in ("python", "c")
+            ]
+            assert listed[0] == listed[1], (cols, cells, found, back, whole_runs)
+            for (move, _, pcells, pfound), (_, _, ccells, cfound) in zip(*listed, strict=True):
+                assert (cfound is found) == (pfound is found) and (ccells is cells) == (pcells is cells), move
+            if not listed[0]:
+                break
+            move, cols, cells, child_found = rng.choice(listed[0])
+            back, found = (move if child_found is found else None), child_found
 
 
 @pytest.mark.parametrize(
