@@ -212,6 +212,11 @@ static int read_position(Parent *p, PyObject *cols, PyObject *cells, PyObject *f
     }
     if (read_ints(cells, p->cells, "cells") || read_ints(found, p->found, "foundations"))
         return -1;
+    for (int ci = 0; ci < 4; ci++)
+        if (p->cells[ci] > 0 && p->cells[ci] < 4) {
+            PyErr_SetString(PyExc_ValueError, "a cell holds a number that is not a card");
+            return -1;
+        }
     for (int s = 0; s < 4; s++)
         if (p->found[s] > 13) {
             PyErr_SetString(PyExc_ValueError, "a foundation's rank is at most 13");
@@ -392,7 +397,12 @@ static int generate(Parent *p, PyObject *back, int whole_runs) {
     int undo[3] = {-1, -1, -1}; /* the move that would take `back` back: not generated */
     if (back != Py_None) {
         int src, dst, count;
-        if (!PyArg_ParseTuple(back, "iii", &src, &dst, &count))
+        PyObject *move = PySequence_Tuple(back); /* a list does as well as a tuple */
+        if (move == NULL)
+            return -1;
+        int parsed = PyArg_ParseTuple(move, "iii", &src, &dst, &count);
+        Py_DECREF(move);
+        if (!parsed)
             return -1;
         if (src < 0 || src > 11 || dst < 0 || dst > FOUNDATION) {
             PyErr_SetString(PyExc_ValueError, "back is not a move");

@@ -514,6 +514,7 @@ def test_both_generators_agree_on_random_positions_and_a_few_moves_on():
         ((b"",) * 8, (0, 0, 0, 99), (0, 0, 0, 0), ValueError),
         ((b"",) * 8, (0, 0, 0, 0), (0, 0, 0, 14), ValueError),
         ((b"\x04" * 60,) + (b"",) * 7, (0, 0, 0, 0), (0, 0, 0, 0), TypeError),
+        ((b"",) * 8, (0, 2, 0, 0), (0, 0, 0, 0), ValueError),  # 1-3 are no card
     ],
 )
 def test_the_c_generator_refuses_what_is_not_a_position(cols, cells, found, error):
@@ -530,3 +531,12 @@ def test_the_score_matches_the_plain_heuristic_for_every_search_s_weights(deal):
         scores = freecell_solver._Scores(w)
         for (cols, cells, found), _ in positions:
             assert freecell_solver._score(cols, cells, found, scores) == _reference_score(cols, cells, found, w)
+
+
+def test_the_c_generator_takes_the_move_back_as_a_list_too():
+    (cols, cells, found), back = next((p, b) for p, b in _positions(617, 80) if b is not None)
+    columns = freecell_moves.Columns()
+    expected = freecell_moves.py_children(cols, cells, found, columns, back)
+    assert freecell_moves.c_children(cols, cells, found, columns, list(back)) == expected
+    with pytest.raises(TypeError):
+        freecell_moves.c_children(cols, cells, found, columns, (1, 2))
