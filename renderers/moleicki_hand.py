@@ -110,7 +110,7 @@ def hand_layout(view: dict[str, Any]) -> HandLayout:
     cards_y = _STRIP_Y + STRIP_H + 18
     middle_h = max(len(rows) * (h + 14), 280)
     tab_y = cards_y + middle_h + 8
-    tplan = plan(Shape.of([tab]), HAND_W - 2 * PAD - 32, head=LABEL_H + NUMBER_H) if tab else None
+    tplan = plan(Shape.of([tab]), HAND_W - 2 * PAD - 32, head=LABEL_H + NUMBER_H, labels=True) if tab else None
     tab_h = 44 + tplan.height + 14 if tplan else 0
     kept = tuple(tuple(tuple(g) for g in row) for row in rows)
     return HandLayout(tab_y + tab_h + 8, cards_y, tab_y, tab_h, kept, tplan)

@@ -78,7 +78,7 @@ def table_chrome(players: int, panel_h: int) -> Image.Image:
         x0, y0, x1, y1 = panel_box(seat, panel_h)
         rounded_box(canvas, (x0, y0, x1, y1), 14, fill=(16, 44, 32, 150))
         rounded_box(canvas, (x0 + TABLEAU_DX - 6, y0 + PANEL_HEAD - 4, x1 - 6, y1 - 6), 10, fill=MAT)
-        text(canvas, (x0 + 10 + HAND_COL_W / 2, y1 - 16), "in hand", 17, MUTED, bold=True, anchor="mm")
+        text(canvas, (x0 + 10 + HAND_COL_W / 2, y1 - 16), "in hand", 18, MUTED, bold=True, anchor="mm")
     return canvas
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.cards import back_image, card_image, card_size, paste_card, slot_image
-from renderers.draw import GOLD, MUTED, text
+from renderers.draw import GOLD, MUTED, text, text_size
 
 Tableau = Sequence[Sequence[Sequence[str | None]]]  # rows -> piles -> cards, bottom card first
 
@@ -24,7 +24,8 @@ SIZES = ("normal", "small", "tiny")
 GAP = 5  # between piles of a row
 ROW_GAP = 16  # between rows side by side (a divider line sits in it)
 ROW_GAP_V = 8  # between rows one under another
-LABEL_H = 20  # "BARRIER" / "BASE" over a row
+LABEL_H = 22  # "BARRIER" / "BASE" over a row
+LABEL_PX = 18  # those words' size: 7.5 px on a phone showing the 960 px hand 400 wide
 NUMBER_H = 22  # "#3" over a pile
 
 
@@ -80,10 +81,23 @@ def pile_height(size: str, depth: int) -> int:
     return card_size(size)[1] + stack_step(size, depth) * (max(1, depth) - 1)
 
 
-def _measure(shape: Shape, size: str, stacked: bool, head: int, step_x: int | None = None) -> tuple[int, int, int]:
+def row_label(r_i: int, rows: int) -> str:
+    return "BASE" if r_i == rows - 1 else "BARRIER"
+
+
+def _label_widths(rows: int) -> list[int]:
+    """How wide each row's label is: side by side, a narrow row still leaves its label room."""
+    return [text_size(row_label(i, rows), LABEL_PX, True)[0] for i in range(rows)]
+
+
+def _measure(
+    shape: Shape, size: str, stacked: bool, head: int, step_x: int | None = None, labels: bool = False
+) -> tuple[int, int, int]:
     w = card_size(size)[0]
     step = w + GAP if step_x is None else step_x
     widths = [w + step * (n - 1) if n else w for n in shape.rows] or [w]
+    if labels and not stacked:
+        widths = [max(a, b) for a, b in zip(widths, _label_widths(len(widths)), strict=True)]
     row_h = head + pile_height(size, max(2, shape.depth))
     if stacked:
         return max(widths), len(widths) * row_h + ROW_GAP_V * (len(widths) - 1), step
@@ -91,14 +105,20 @@ def _measure(shape: Shape, size: str, stacked: bool, head: int, step_x: int | No
 
 
 def plan(
-    shape: Shape, max_width: int, *, max_height: int | None = None, head: int = 0, sizes: Sequence[str] = SIZES
+    shape: Shape,
+    max_width: int,
+    *,
+    max_height: int | None = None,
+    head: int = 0,
+    sizes: Sequence[str] = SIZES,
+    labels: bool = False,
 ) -> TableauPlan:
     """The best way to draw tableaux of this shape in `max_width` (and `max_height`) px."""
     for size in sizes:
         for stacked in (False, True):
             if stacked and len(shape.rows) < 2:
                 continue
-            width, height, step = _measure(shape, size, stacked, head)
+            width, height, step = _measure(shape, size, stacked, head, labels=labels)
             if width <= max_width and (max_height is None or height <= max_height):
                 return _plan(shape, size, stacked, step, width, height, head)
     # Nothing fits: the smallest cards, rows one under another, piles overlapping sideways.
@@ -106,7 +126,7 @@ def plan(
     w = card_size(size)[0]
     widest = max(shape.rows or (1,))
     step = max(w // 4, (max_width - w) // max(1, widest - 1)) if widest > 1 else w + GAP
-    width, height, step = _measure(shape, size, len(shape.rows) > 1, head, min(step, w + GAP))
+    width, height, step = _measure(shape, size, len(shape.rows) > 1, head, min(step, w + GAP), labels)
     return _plan(shape, size, len(shape.rows) > 1, step, width, height, head)
 
 
@@ -131,12 +151,12 @@ def paste_tableau(
     w, _ = card_size(p.size)
     x, y = xy
     number = 0
+    label_ws = _label_widths(len(rows)) if labels and not p.stacked else [0] * len(rows)
     for r_i, row in enumerate(rows):
-        top = y + (20 if labels else 0)
+        top = y + (LABEL_H if labels else 0)
         card_y = top + (NUMBER_H if numbers else 0)
         if labels:
-            name = "BASE" if r_i == len(rows) - 1 else "BARRIER"
-            text(d, (x, y), name, 15, MUTED, bold=True)
+            text(d, (x, y), row_label(r_i, len(rows)), LABEL_PX, MUTED, bold=True)
         for p_i, pile in enumerate(row):
             number += 1
             px = x + p_i * p.step_x
@@ -147,7 +167,7 @@ def paste_tableau(
             for k, card in enumerate(pile):
                 img = back_image(p.size) if card is None else card_image(str(card), p.size)
                 paste_card(canvas, img, (px, card_y + k * p.dy), shadow=k == 0)
-        row_w = (len(row) - 1) * p.step_x + w if row else w
+        row_w = max((len(row) - 1) * p.step_x + w if row else w, label_ws[r_i])
         if p.stacked:
             y += p.row_h + ROW_GAP_V
         else:
