@@ -88,6 +88,7 @@ CLOCK_RADIUS = 184
 CLOCK_CENTER = (_PAD + 8 + CLOCK_RADIUS, _MID_Y + 4 + CLOCK_RADIUS)
 NUMERAL_RADIUS = round(CLOCK_RADIUS * 0.7)
 _RIGHT_X = CLOCK_CENTER[0] + CLOCK_RADIUS + 20  # left edge of the queue / meld column
+_LABEL_PX = 18  # the smallest words: KNOWN CARDS, LOW / HIGH, DRAW / DISCARD
 _RIGHT_W = TABLE_SIZE[0] - _PAD - _RIGHT_X
 
 HAND_WIDTH = 960
@@ -377,9 +378,10 @@ def _player_panel(canvas: Image.Image, view: dict[str, Any], seat: int, y: int, 
     known_all = list(view.get("known") or [[], []])
     known = [int(k) for k in (known_all[seat] if seat < len(known_all) else [])]
     kx = max(bx + 90, x0 + 330)
-    text(d, (kx, cy + 6), "KNOWN", 16, MUTED, bold=True, anchor="la")
-    text(d, (kx, cy + 26), "CARDS", 16, MUTED, bold=True, anchor="la")
-    kx2 = kx + 76
+    # 18 px labels here and on the table's strip and piles: 7.5 px on a phone showing 960 px 400 wide
+    text(d, (kx, cy + 4), "KNOWN", _LABEL_PX, MUTED, bold=True, anchor="la")
+    text(d, (kx, cy + 26), "CARDS", _LABEL_PX, MUTED, bold=True, anchor="la")
+    kx2 = kx + text_size("KNOWN", _LABEL_PX, True)[0] + 12
     if known:
         paste_row(canvas, known, (kx2, cy), "small", gap=6, max_width=x1 - 18 - kx2)
     else:
@@ -457,10 +459,10 @@ def _piles(canvas: Image.Image, view: dict[str, Any]) -> None:
 def _table_order(canvas: Image.Image, order: Sequence[int]) -> None:
     """A slim low -> high strip under the meld: the legend for the clock's colours."""
     d = ImageDraw.Draw(canvas)
-    tile, gap = 34, 3
+    tile, gap = 33, 3  # 33, not 34: room for the 18 px "LOW" and "HIGH" either side
     y = _BOTTOM_PANEL_Y - tile - 10
-    x = _RIGHT_X + text_size("LOW", 16, True)[0] + 8
-    text(d, (x - 7, y + tile / 2), "LOW", 16, _LOW_LABEL, bold=True, anchor="rm")
+    x = _RIGHT_X + text_size("LOW", _LABEL_PX, True)[0] + 8
+    text(d, (x - 7, y + tile / 2), "LOW", _LABEL_PX, _LOW_LABEL, bold=True, anchor="rm")
     for i, rank in enumerate(order):
         tx = x + i * (tile + gap)
         box = (tx, y, tx + tile, y + tile)
@@ -471,7 +473,7 @@ def _table_order(canvas: Image.Image, order: Sequence[int]) -> None:
         if i == 0:
             rounded_box(canvas, box, 8, outline=_LOW_RING, width=3)
         text(d, (tx + tile / 2, y + tile / 2 + 1), str(rank), 19, INK, bold=True, anchor="mm")
-    text(d, (x + 12 * (tile + gap) + 4, y + tile / 2), "HIGH", 16, GOLD, bold=True, anchor="lm")
+    text(d, (x + 12 * (tile + gap) + 4, y + tile / 2), "HIGH", _LABEL_PX, GOLD, bold=True, anchor="lm")
 
 
 def _count_badge(canvas: Image.Image, cx: int, cy: int, n: int) -> None:
@@ -588,7 +590,7 @@ def _base(highest: int) -> Image.Image:
     y = _MID_Y + 34 + card_size("normal")[1] + 34 + 34 + 8
     for i, label in enumerate(("DISCARD", "DRAW")):
         cx = TABLE_SIZE[0] - _PAD - 6 - w // 2 - i * (w + 34)
-        text(d, (cx, y + h + 16), label, 17, MUTED, bold=True, anchor="mm")
+        text(d, (cx, y + h + 16), label, _LABEL_PX, MUTED, bold=True, anchor="mm")
     if highest:
         _clock_and_strip(canvas, highest, order_from_highest(highest))
     return canvas
