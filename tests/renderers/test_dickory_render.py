@@ -5,13 +5,12 @@ from __future__ import annotations
 import io
 import random
 import re
-import sys
 
 import pytest
 from PIL import Image
 
 from renderers import dickory as R
-from tests.renderers.pixels import picture
+from tests.renderers.pixels import WordSizes, picture
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000
@@ -309,38 +308,13 @@ def test_the_base_pasted_from_its_clock_band_is_the_base_drawn_whole():
     assert band.width * band.height * 5 < R._base(7).width * R._base(7).height * 3  # under 60%
 
 
-PHONE = 400  # px: how wide Discord shows a picture on a phone
-
-
-def _forget_drawn_parts():
-    """Forget every cached clock, band and background so each word is drawn (and seen) again."""
-    from renderers.draw import KeptTiles
-
-    for name, mod in list(sys.modules.items()):
-        if name.startswith("renderers."):
-            for v in vars(mod).values():
-                if isinstance(v, KeptTiles):
-                    v.clear()
-                elif hasattr(v, "cache_clear"):
-                    v.cache_clear()
-
-
 def test_every_word_on_the_table_and_hand_reads_at_7_5_px_at_phone_width(monkeypatch):
     """Every word (two letters or more) on a table or hand through a real game reads at 7.5 px or
     more once the picture is shown 400 px wide ("KNOWN CARDS", "LOW" and "HIGH" were 16 px, 6.7 on
     a phone; "DRAW" and "DISCARD" 17 px, 7.1)."""
     from engine import GAMES
-    from renderers import draw as D
 
-    seen, words = [], {}
-    real = D.text_mask
-
-    def spy(s, size, bold=False, anchor="la"):
-        seen.append((s, size))
-        return real(s, size, bold, anchor)
-
-    monkeypatch.setattr(D, "text_mask", spy)
-    _forget_drawn_parts()
+    sizes = WordSizes(monkeypatch)
     state, rng = GAMES["dickory"].new(players=2, seed=3, options={"variant": "classic"}), random.Random(3)
     names = ["Maximiliana-Charlotte", "Bob"]
     for step in range(400):
@@ -348,16 +322,8 @@ def test_every_word_on_the_table_and_hand_reads_at_7_5_px_at_phone_width(monkeyp
             break
         seat = state.to_move[0]
         if step % 6 == 0:
-            for png in (
-                R.render_table(dict(state.view(None), names=names)),
-                R.render_hand(dict(state.view(seat), names=names)),
-            ):
-                width = Image.open(io.BytesIO(png)).width
-                for s, size in seen:
-                    if len(s.strip()) > 1:
-                        words[s] = min(words.get(s, 99.0), size * PHONE / width)
-                seen.clear()
+            sizes.note(R.render_table(dict(state.view(None), names=names)))
+            sizes.note(R.render_hand(dict(state.view(seat), names=names)))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert {"KNOWN", "CARDS", "LOW", "HIGH", "DRAW", "DISCARD", "DICKORY"} <= set(words)
-    small = sorted((round(v, 1), s) for s, v in words.items() if v < 7.5)
-    assert not small, small
+    assert {"KNOWN", "CARDS", "LOW", "HIGH", "DRAW", "DISCARD", "DICKORY"} <= set(sizes.words)
+    assert not sizes.small(), sizes.small()

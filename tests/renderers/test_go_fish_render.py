@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-import sys
 
 import pytest
 from PIL import Image
@@ -13,7 +12,7 @@ from engine import GAMES
 from engine.cards import pretty
 from renderers import go_fish as R
 from renderers.cards import group_width
-from tests.renderers.pixels import picture
+from tests.renderers.pixels import WordSizes, picture
 
 GO_FISH = GAMES["go_fish"]
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -136,54 +135,20 @@ def test_warm_builds_the_cached_art_and_a_render_after_it_matches():
     assert picture(R.render_table(view)) == picture(R.render_table(view))  # same palette, same pixels
 
 
-PHONE = 400  # px: how wide Discord shows a picture on a phone
-
-
-def _forget_drawn_parts():
-    """Forget every cached tile and background so each word is drawn (and seen) again."""
-    from renderers.draw import KeptTiles
-
-    for name, mod in list(sys.modules.items()):
-        if name.startswith("renderers."):
-            for v in vars(mod).values():
-                if isinstance(v, KeptTiles):
-                    v.clear()
-                elif hasattr(v, "cache_clear"):
-                    v.cache_clear()
-
-
 def test_every_word_on_the_table_and_hand_reads_at_7_5_px_at_phone_width(monkeypatch):
     """Every word or number of two characters or more on a table or hand, through whole games at 2
     and 6 seats, reads at 7.5 px or more once the picture is shown 400 px wide (a "10" on a small
     book tile was 13 px, 6.8 on a phone)."""
-    from renderers import draw as D
-
-    seen, words = [], {}
-    real = D.text_mask
-
-    def spy(s, size, bold=False, anchor="la"):
-        seen.append((s, size))
-        return real(s, size, bold, anchor)
-
-    def note(width):
-        for s, size in seen:
-            if len(s.strip()) > 1:
-                words[s] = min(words.get(s, 99.0), size * PHONE / width)
-        seen.clear()
-
-    monkeypatch.setattr(D, "text_mask", spy)
-    _forget_drawn_parts()
+    sizes = WordSizes(monkeypatch)
     for players, variant, books in CASES:
         state = GO_FISH.new(players, seed=3, options={"variant": variant, "books": books})
         rng = random.Random(3)
         while not state.over:
             seat = state.to_move[0]
             state.apply(seat, state.heuristic_action(seat, rng))
-            note(Image.open(io.BytesIO(R.render_table(table_view(state)))).width)
-            hand = R.render_hand({**state.view(seat), "names": NAMES[:players]})
-            note(Image.open(io.BytesIO(hand)).width)
+            sizes.note(R.render_table(table_view(state)))
+            sizes.note(R.render_hand({**state.view(seat), "names": NAMES[:players]}))
     R._tile("10", True)  # a "10" among many books: the smallest tile
-    note(R.WIDTH)
-    assert {"10", "Go Fish · stock empty"} <= set(words)
-    small = sorted((round(v, 1), s) for s, v in words.items() if v < 7.5)
-    assert not small, small
+    sizes.note(width=R.WIDTH)
+    assert {"10", "Go Fish · stock empty"} <= set(sizes.words)
+    assert not sizes.small(), sizes.small()

@@ -5,15 +5,14 @@ from __future__ import annotations
 import io
 import random
 import re
-import sys
 
 import pytest
 from PIL import Image
 
 from engine import GAMES
-from renderers import draw as D
 from renderers import milk_run as R
 from renderers.draw import card_label
+from tests.renderers.pixels import WordSizes
 
 MR = GAMES["milk_run"]
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
@@ -132,39 +131,11 @@ def test_hand_picture_raises_the_cards_with_a_real_play():
     assert flags == faces  # nothing is open yet: only faces can do anything but a limit or discard
 
 
-PHONE = 400  # px: how wide Discord shows a picture on a phone
-
-
-def _clear_caches():
-    """Forget cached tiles and backgrounds so every word is drawn (and seen) again."""
-    for name, mod in list(sys.modules.items()):
-        if name.startswith("renderers."):
-            for v in vars(mod).values():
-                if isinstance(v, D.KeptTiles):
-                    v.clear()
-                elif hasattr(v, "cache_clear"):
-                    v.cache_clear()
-
-
 def test_every_word_on_the_table_and_hand_reads_at_7_5_px_at_phone_width(monkeypatch):
     """Every word (two letters or more) on a table or hand, a joker's tile included, is set so it
     reads at 7.5 px or more once the picture is shown 400 px wide (the tiles' "limit" and "go" were
     12 px: 6.3 on a phone)."""
-    seen, words = [], {}
-    real = D.text_mask
-
-    def spy(s, size, bold=False, anchor="la"):
-        seen.append((s, size))
-        return real(s, size, bold, anchor)
-
-    def note(width):
-        for s, size in seen:
-            if len(s.strip()) > 1:
-                words[s] = min(words.get(s, 99.0), size * PHONE / width)
-        seen.clear()
-
-    monkeypatch.setattr(D, "text_mask", spy)
-    _clear_caches()
+    sizes = WordSizes(monkeypatch)
     for players in (2, 8):
         state, rng = MR.new(players, seed=3), random.Random(3)
         for _ in range(12 * players):
@@ -172,10 +143,9 @@ def test_every_word_on_the_table_and_hand_reads_at_7_5_px_at_phone_width(monkeyp
                 break
             seat = state.to_move[0]
             state.apply(seat, state.heuristic_action(seat, rng))
-            for png in (R.render_table(table_view(state)), R.render_hand({**state.view(seat), "names": NAMES})):
-                note(Image.open(io.BytesIO(png)).width)
+            sizes.note(R.render_table(table_view(state)))
+            sizes.note(R.render_hand({**state.view(seat), "names": NAMES}))
     R._tile("JK", "go", "open")
-    note(R.WIDTH)
-    assert {"limit", "go", "JOKER", "MILK RUN"} <= set(words)
-    small = sorted((round(v, 1), s) for s, v in words.items() if v < 7.5)
-    assert not small, small
+    sizes.note(width=R.WIDTH)
+    assert {"limit", "go", "JOKER", "MILK RUN"} <= set(sizes.words)
+    assert not sizes.small(), sizes.small()

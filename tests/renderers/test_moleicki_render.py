@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import sys
 
 import pytest
 from PIL import Image
@@ -15,7 +14,7 @@ from engine.cards import pretty
 from renderers import moleicki as R
 from renderers import moleicki_layout as L
 from tests.engine.test_moleicki_support import secret_cards
-from tests.renderers.pixels import picture
+from tests.renderers.pixels import WordSizes, picture
 
 PNG_SIG = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 300_000
@@ -497,46 +496,16 @@ def test_the_hand_strip_dots_count_the_ranks_held_up_to_six():
 
 # -- words read on a phone ---------------------------------------------------------------------
 
-PHONE = 400  # px: how wide Discord shows a picture on a phone
-
-
-def _forget_drawn_parts():
-    """Forget every cached tile, band and background so each word is drawn (and seen) again."""
-    from renderers.draw import KeptTiles
-
-    for name, mod in list(sys.modules.items()):
-        if name.startswith("renderers."):
-            for v in vars(mod).values():
-                if isinstance(v, KeptTiles):
-                    v.clear()
-                elif hasattr(v, "cache_clear"):
-                    v.cache_clear()
-
 
 def test_every_word_on_the_table_and_hand_reads_at_7_5_px_at_phone_width(states, monkeypatch):
     """Every word (two letters or more) on a table or hand, from the deal to the end at 2 to 8
     seats, reads at 7.5 px or more once the picture is shown 400 px wide ("BARRIER" and "BASE"
     over the hand's tableau were 15 px, 6.2 on a phone; "in hand" 17 px, 7.1)."""
-    from renderers import draw as D
-
-    seen, words = [], {}
-    real = D.text_mask
-
-    def spy(s, size, bold=False, anchor="la"):
-        seen.append((s, size))
-        return real(s, size, bold, anchor)
-
-    monkeypatch.setattr(D, "text_mask", spy)
-    _forget_drawn_parts()
+    sizes = WordSizes(monkeypatch)
     for name in ("deal-4", "race-4", "mid-2", "mid-8", "big-5", "over-2", "over-8"):
         state = states[name]
         seat = state.to_move[0] if state.to_move else 0
-        for png in (R.render_table(public(state)), R.render_hand(own(state, seat))):
-            width = Image.open(io.BytesIO(png)).width
-            for s, size in seen:
-                if len(s.strip()) > 1:
-                    words[s] = min(words.get(s, 99.0), size * PHONE / width)
-            seen.clear()
-    assert {"BARRIER", "BASE", "in hand", "MOLEICKI"} <= set(words)
-    small = sorted((round(v, 1), s) for s, v in words.items() if v < 7.5)
-    assert not small, small
+        sizes.note(R.render_table(public(state)))
+        sizes.note(R.render_hand(own(state, seat)))
+    assert {"BARRIER", "BASE", "in hand", "MOLEICKI"} <= set(sizes.words)
+    assert not sizes.small(), sizes.small()
