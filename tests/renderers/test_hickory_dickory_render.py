@@ -11,6 +11,7 @@ from PIL import Image, ImageChops
 
 from engine import GAMES
 from renderers import hickory_dickory as R
+from renderers import hickory_dickory_clock as C
 from tests.renderers.pixels import count_near
 
 G = GAMES["hickory_dickory"]
@@ -66,12 +67,12 @@ def test_leaf_tiles_are_drawn_in_their_colour_and_claimed_leaves_are_gone():
     view = table_view(state)
     canvas = R.table_canvas(view)
     for n in (1, 5, 9):
-        x, y = R.number_xy(n, R.R_LEAF)
-        colour = R.TILE_COLOURS[view["leaf"][n - 1][0]]
+        x, y = C.number_xy(n, C.R_LEAF)
+        colour = C.TILE_COLOURS[view["leaf"][n - 1][0]]
         assert near(canvas.getpixel((round(x) - 7, round(y) - 7)), colour, 10), n
     view["leaf"][4] = None
-    x, y = R.number_xy(5, R.R_LEAF)
-    assert not near(R.table_canvas(view).getpixel((round(x) - 7, round(y) - 7)), R.TILE_COLOURS["Y"], 40)
+    x, y = C.number_xy(5, C.R_LEAF)
+    assert not near(R.table_canvas(view).getpixel((round(x) - 7, round(y) - 7)), C.TILE_COLOURS["Y"], 40)
 
 
 def test_paws_grey_their_number():
@@ -80,10 +81,10 @@ def test_paws_grey_their_number():
     free = [n for n in range(2, 12) if n not in busy]
     paw, bare = free[0], free[1]
     canvas = R.table_canvas(table_view(state, paws=[paw]))
-    x, y = R.number_xy(paw, (R.R_INNER + R.R_OUTER) / 2 + 40)
-    assert near(canvas.getpixel((round(x), round(y))), R.PAWED, 6)
-    x, y = R.number_xy(bare, (R.R_INNER + R.R_OUTER) / 2 + 40)
-    assert not near(canvas.getpixel((round(x), round(y))), R.PAWED, 6)
+    x, y = C.number_xy(paw, (C.R_INNER + C.R_OUTER) / 2 + 40)
+    assert near(canvas.getpixel((round(x), round(y))), C.PAWED, 6)
+    x, y = C.number_xy(bare, (C.R_INNER + C.R_OUTER) / 2 + 40)
+    assert not near(canvas.getpixel((round(x), round(y))), C.PAWED, 6)
 
 
 def test_minute_hand_riders_in_order_and_blocked_spaces():
@@ -95,8 +96,8 @@ def test_minute_hand_riders_in_order_and_blocked_spaces():
     assert near(canvas.getpixel((first - 6, y)), SEATS[1], 6)
     # The scavenger spans spaces 2 and 3; with two seats spaces 5-8 are blocked (grey).
     assert near(canvas.getpixel((R.RIGHT_X + 2 * R.HAND_CELL - 8, y)), SEATS[0], 6)
-    assert near(canvas.getpixel((R.RIGHT_X + 6 * R.HAND_CELL + 3, y - 10)), R.PAWED, 6)
-    assert not near(canvas.getpixel((R.RIGHT_X + 3 * R.HAND_CELL + 3, y - 10)), R.PAWED, 6)
+    assert near(canvas.getpixel((R.RIGHT_X + 6 * R.HAND_CELL + 3, y - 10)), C.PAWED, 6)
+    assert not near(canvas.getpixel((R.RIGHT_X + 3 * R.HAND_CELL + 3, y - 10)), C.PAWED, 6)
 
 
 def test_a_finished_game_shows_the_result_and_no_ring():
@@ -133,10 +134,10 @@ def test_alt_text_tells_public_facts_and_never_a_favor(players):
     assert "{p" not in alt
 
 
-def _band_point(n, offset_degrees=10, r=(R.R_LEAF + R.R_OUTER) / 2):
+def _band_point(n, offset_degrees=10, r=(C.R_LEAF + C.R_OUTER) / 2):
     """A point in number n's outer band, off its radius line so no leaf tile or mouse covers it."""
     a = math.radians(n * 30 - 90 + offset_degrees)
-    return round(R.CLOCK_C[0] + r * math.cos(a)), round(R.CLOCK_C[1] + r * math.sin(a))
+    return round(C.CLOCK_C[0] + r * math.cos(a)), round(C.CLOCK_C[1] + r * math.sin(a))
 
 
 def test_the_wedge_the_minute_hand_just_reached_is_lit():
@@ -144,12 +145,12 @@ def test_the_wedge_the_minute_hand_just_reached_is_lit():
     view = table_view(state)
     assert view["minute"] == 5 and not view["paws"]
     canvas = R.table_canvas(view)
-    assert near(canvas.getpixel(_band_point(5)), R.NOW, 4)
-    assert near(canvas.getpixel(_band_point(5, -10)), R.NOW, 4)
+    assert near(canvas.getpixel(_band_point(5)), C.NOW, 4)
+    assert near(canvas.getpixel(_band_point(5, -10)), C.NOW, 4)
     for n in (4, 6, 9):
-        assert near(canvas.getpixel(_band_point(n)), R.FACE, 4), n
+        assert near(canvas.getpixel(_band_point(n)), C.FACE, 4), n
     moved = R.table_canvas({**view, "minute": 9})
-    assert near(moved.getpixel(_band_point(9)), R.NOW, 4) and near(moved.getpixel(_band_point(5)), R.FACE, 4)
+    assert near(moved.getpixel(_band_point(9)), C.NOW, 4) and near(moved.getpixel(_band_point(5)), C.FACE, 4)
 
 
 def test_the_acting_mouse_wears_a_gold_halo_on_the_clock_and_in_its_panel():
@@ -158,7 +159,7 @@ def test_the_acting_mouse_wears_a_gold_halo_on_the_clock_and_in_its_panel():
     assert view["active"] == {"seat": 0, "mouse": "scurrier"}
     assert view["mice"][0]["scurrier"]["where"] == "outer" and view["mice"][0]["scurrier"]["number"] == 5
     canvas = R.table_canvas(view)
-    x, y = R.number_xy(5, R.R_OUTER)
+    x, y = C.number_xy(5, C.R_OUTER)
     assert near(canvas.getpixel((round(x), round(y) - 15)), GOLD, 6)
     x0, y0, _, _ = R.panel_box(2, 0)
     rows = {m: (x0 + 19, y0 + R.PANEL_ROWS + 25 * i - 11) for i, m in enumerate(("scurrier", "spotter"), start=1)}
@@ -193,8 +194,8 @@ def test_hand_picture_is_phone_narrow_wraps_favors_and_shows_drawn_tiles():
     assert near(canvas.getpixel((100, second_row + 50)), (250, 244, 228), 6)  # the fourth favor, wrapped
     assert not near(canvas.getpixel((R.CARD_W + 120, second_row + 50)), (250, 244, 228), 30)  # no fifth
     drawn_y = second_row + R.CARD_H + 10 + 28
-    assert near(canvas.getpixel((110 - 10, drawn_y - 10)), R.TILE_COLOURS["R"], 10)
-    assert near(canvas.getpixel((148 - 10, drawn_y - 10)), R.TILE_COLOURS["B"], 10)
+    assert near(canvas.getpixel((110 - 10, drawn_y - 10)), C.TILE_COLOURS["R"], 10)
+    assert near(canvas.getpixel((148 - 10, drawn_y - 10)), C.TILE_COLOURS["B"], 10)
     assert canvas.height > R.hand_canvas({**view, "favors": ["F4"], "hand": []}).height
 
 
@@ -275,16 +276,16 @@ def test_moved_mice_are_ringed_with_a_ghost_and_arrow_from_where_they_were(tick_
     view = table_view(tick_two)
     marked, plain = R.table_canvas(view), R.table_canvas({**view, "last_tick": None, "acted": []})
     for i in range(2):  # both spotters now share outer 2
-        spot = R._spread(2, R.R_OUTER, 2, i, 32)
+        spot = C._spread(2, C.R_OUTER, 2, i, 32)
         assert _pink(marked, _around(spot)) > 40 and _pink(plain, _around(spot)) == 0
-    ghost = R.number_xy(2, R.R_INNER)  # Ann's Spotter left the inner 2, now empty
+    ghost = C.number_xy(2, C.R_INNER)  # Ann's Spotter left the inner 2, now empty
     assert marked.getpixel(tuple(round(v) for v in ghost)) != plain.getpixel(tuple(round(v) for v in ghost))
     assert _pink(marked, _around(ghost, 14)) > 10
     # Bob's Scurrier jumped on: ringed on the minute-hand strip.
     strip = (R.RIGHT_X - 4, R.HAND_STRIP_Y - 8, R.RIGHT_X + 3 * R.HAND_CELL, R.HAND_STRIP_Y + 40)
     assert _pink(marked, strip) > 20 and _pink(plain, strip) == 0
     # The claimed leaf space at 2 wears a dashed ring.
-    assert _pink(marked, _around(R.number_xy(2, R.R_LEAF), 20)) > 20
+    assert _pink(marked, _around(C.number_xy(2, C.R_LEAF), 20)) > 20
     # In the panels, the moved mice's rows are ringed: Ann's Spotter (third row), Bob's Scurrier (second).
     for seat, row in ((0, 2), (1, 1)):
         x0, y0, _, _ = R.panel_box(2, seat)
@@ -370,24 +371,24 @@ def test_clock_labels_are_8_px_tall_at_phone_width(players):
     img = Image.open(io.BytesIO(R.render_table(view))).convert("RGB")
     small = img.resize((PHONE, round(img.height * PHONE / img.width)), Image.Resampling.LANCZOS)
     k = PHONE / R.WIDTH
-    assert R.LABEL_PX * k >= 8 and R.NUMBER_PX * k >= 8 and R.SMALL_PX * k >= 7.9
+    assert C.LABEL_PX * k >= 8 and C.NUMBER_PX * k >= 8 and R.SMALL_PX * k >= 7.9
     for n in (3, 9):
-        lines = R.label_lines(view["tokens"][n - 1])
-        x, y = R.number_xy(n, R.R_LABEL + 50)
+        lines = C.label_lines(view["tokens"][n - 1])
+        x, y = C.number_xy(n, C.R_LABEL + 50)
         box = (round((x - 45) * k), round((y - 24) * k), round((x + 45) * k), round((y + 24) * k))
-        rows = _ink_rows(small, box, R.FACE_EDGE, 60)
+        rows = _ink_rows(small, box, C.FACE_EDGE, 60)
         assert rows and max(rows) - min(rows) + 1 >= 6 * len(lines) - 1, (n, lines, rows)
 
 
 def test_clock_labels_never_touch_each_other_the_numbers_or_the_ring():
     """Every action at every number (the longest, two-line ones too): its label's ink stays clear
     of both neighbours' labels, inside the ring and outside the hour numbers."""
-    cx, cy = R.CLOCK_C
-    for token in R.SHORT:
+    cx, cy = C.CLOCK_C
+    for token in C.SHORT:
         for n in range(1, 13):
-            mask, _, x, y = R.label_mask(token, n)
-            for other in R.SHORT:
-                nxt, _, ox, oy = R.label_mask(other, n % 12 + 1)
+            mask, _, x, y = C.label_mask(token, n)
+            for other in C.SHORT:
+                nxt, _, ox, oy = C.label_mask(other, n % 12 + 1)
                 canvas = Image.new("L", (R.WIDTH, R.HEIGHT), 0)
                 canvas.paste(mask, (x, y), mask)
                 clash = Image.new("L", (R.WIDTH, R.HEIGHT), 0)
@@ -398,7 +399,7 @@ def test_clock_labels_never_touch_each_other_the_numbers_or_the_ring():
                 assert both.getbbox() is None, (token, n, other)
             inked = [(x + i % mask.width, y + i // mask.width) for i, v in enumerate(mask.tobytes()) if v > 60]
             far = [math.dist(p, (cx, cy)) for p in inked]
-            assert min(far) > R.R_NUMBER + 14 and max(far) < R.R_RING - 1, (token, n)
+            assert min(far) > C.R_NUMBER + 14 and max(far) < C.R_RING - 1, (token, n)
 
 
 def test_every_word_on_the_table_is_8_px_at_phone_width(monkeypatch):
@@ -432,7 +433,7 @@ def test_seat_panels_sit_two_to_a_row_apart_and_above_the_caption(players):
     the caption line, and each wide enough for five carried tiles and the hunt board beside them."""
     boxes = [R.panel_box(players, seat) for seat in range(players)]
     for i, a in enumerate(boxes):
-        assert a[1] >= R.CLOCK_C[1] + 292 and a[3] <= R.caption_y(players) and a[2] <= R.WIDTH
+        assert a[1] >= C.CLOCK_C[1] + 292 and a[3] <= R.caption_y(players) and a[2] <= R.WIDTH
         assert a[2] - a[0] >= 440
         for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
@@ -447,7 +448,7 @@ def test_a_scavenger_beside_the_centre_stands_up_clear_of_its_neighbour_and_the_
     view = table_view(state)
     canvas = R.table_canvas({**view, "last_tick": None, "active": None})
     group = [(0, "scavenger"), (1, "scurrier")]
-    oval, other = (R._spread(3, R.R_INNER, 2, i, R._gap(group)) for i in range(2))
+    oval, other = (C._spread(3, C.R_INNER, 2, i, C._gap(group)) for i in range(2))
     x, y = round(oval[0]), round(oval[1])
     assert near(canvas.getpixel((x, y - 19)), SEATS[0], 8) and near(canvas.getpixel((x, y + 19)), SEATS[0], 8)
     assert not near(canvas.getpixel((x - 19, y)), SEATS[0], 30)  # the ring side stays clear
