@@ -4,8 +4,10 @@
         [--opponents heuristic random] [--seeds 0 80] [--effort CANDIDATES WORLDS DEPTH]
 
 --player: search (engine/go_fish_search.py, the registered normal seat), ismcts (the old
-normal seat: ISMCTS with go_fish_ai's one-ask cut-off, 300 iterations, 1 s cap) or heuristic
-(the easy seat, for the even-play baseline). As bench/bench_game.py plays them: game i uses
+normal seat: ISMCTS with go_fish_ai's one-ask cut-off, 300 iterations, 1 s cap), heuristic
+(the easy seat, for the even-play baseline) or peek (a yardstick no fair seat can match: it
+looks into every hand and asks where the most cards of a rank it holds are, else for the rank
+the stock holds most of). As bench/bench_game.py plays them: game i uses
 seed i, the measured seat is i % seats, the others get seeds i * 10 + s. Prints one JSON
 object: per seat count and opponent, `beaten_share` (other seats finished strictly behind),
 `win_share`, and the measured seat's per-move process time p50 / p99 / max in ms.
@@ -26,12 +28,39 @@ from bench_game import move_times, play_out, tally
 
 from engine import GAMES
 from engine.ai import NORMAL, HeuristicPlayer, ISMCTSPlayer, make_player
+from engine.go_fish import GoFishState, ask_action
+from engine.go_fish_knowledge import RANK_MASKS, cards_of, rank_count, ranks_held
 from engine.go_fish_search import NORMAL_EFFORT, Effort, GoFishSearch
 
 GAME = GAMES["go_fish"]
 
 
+class PeekPlayer:
+    """Sees every hand (not the stock's order): the most a memory could ever tell a seat."""
+
+    def choose(self, state: GoFishState, seat: int):
+        hand, stock = state.hands[seat], 0
+        for card in state.stock:
+            stock |= 1 << card
+        best = None
+        for rank in ranks_held(hand):
+            for target in range(state.players):
+                if target == seat or not state.hands[target]:
+                    continue
+                there = state.hands[target] & RANK_MASKS[rank]
+                key = (there.bit_count(), rank_count(stock, rank), rank_count(hand, rank))
+                if best is None or key > best[0]:
+                    best = (key, target, rank, there)
+        _, target, rank, there = best
+        if not state.authors:
+            return ask_action(target, rank, None)
+        wanted = RANK_MASKS[rank] & ~hand & ~state.laid
+        return ask_action(target, rank, cards_of(there or wanted)[0])
+
+
 def measured(kind: str, seed: int, effort: Effort | None):
+    if kind == "peek":
+        return PeekPlayer()
     if kind == "heuristic":
         return HeuristicPlayer(seed)
     if kind == "ismcts":
@@ -67,7 +96,7 @@ def match(kind: str, players: int, opponent: str, seeds: range, options: dict, e
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--player", choices=["search", "ismcts", "heuristic"], default="search")
+    parser.add_argument("--player", choices=["search", "ismcts", "heuristic", "peek"], default="search")
     parser.add_argument("--variant", choices=["go-fish", "authors"], default="go-fish")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--opponents", nargs="+", default=["heuristic"], choices=["random", "heuristic"])
