@@ -154,7 +154,7 @@ class ParlourBot(commands.Bot):
     async def call_off(self, tables: list[Table], why: str) -> None:
         for table in tables:
             try:
-                await self.host.cancel(table, why)
+                await self.host.endings.cancel(table, why)
             except Exception:  # one table's failure must not keep the others running
                 log.exception("table %s: could not call it off", table.id)
 

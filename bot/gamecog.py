@@ -17,9 +17,9 @@ from discord.ext import commands
 
 from bot import words
 from bot.boards import game_boards, ledger_board
-from bot.host import png_file
 from bot.lobby import ai_seat, member_seat
 from bot.notify import private_parts
+from bot.publisher import png_file
 from bot.replies import cannot_post, table_note, with_retries
 from bot.rules import send_quick_start
 from bot.table import Table
@@ -206,7 +206,7 @@ class GameCog(commands.GroupCog):
         extra = with_calls(table, seat)
         content = words.shown_names(played.summary, table.names)
         if played.hand_changed and private_parts(table, seat):
-            png = await self.bot.host.render_hand(table, seat)
+            png = await self.bot.host.publisher.render_hand(table, seat)
             extra["file"] = png_file(png, "hand.png", "Your hand")
             content = f"{content}\n{hand_text(table, seat)}"
         await say(interaction, content + table_note(interaction), **extra)
@@ -304,7 +304,7 @@ class GameCog(commands.GroupCog):
             return
         await say(interaction, "Here it is, at the bottom.")
         table.buried = 10**6  # force a repost
-        await self.bot.host.publish(table)
+        await self.bot.host.publisher.publish(table)
 
 
 # -- cogs generated from the registry ------------------------------------------------------

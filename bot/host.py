@@ -1,13 +1,12 @@
-"""The host runs tables in Discord: moves, the table message, hand DMs, AI seats,
-turn timers and game ends. Cogs parse and respond; everything that follows a move
-lives here so every game gets it the same way.
+"""The host runs tables in Discord: settings, each table's background jobs, moves and what
+they set off, AI seats, turn timers, forfeits and claims, starting and resuming. Cogs parse
+and respond; everything that follows a move starts here so every game gets it the same way.
+The table message lives in bot/publisher.py, a game's end in bot/endings.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import io
 import logging
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -16,14 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-import renderers
 from bot.alarms import Alarms
 from bot.drawing import Drawing
+from bot.endings import Endings, sides
 from bot.notify import Notifier, private_parts
-from bot.ratings import rate
-from bot.replies import with_retries
-from bot.storage import LedgerRow, Rater, ResultRow, Storage
-from bot.table import Seat, Table, Tables
+from bot.publisher import Publisher
+from bot.storage import Storage
+from bot.table import Table, Tables
 from engine import Event, IllegalAction, State
 from engine.ai import make_player
 
@@ -39,9 +37,6 @@ MAX_TURN_ACTIONS = 60  # actions the AI plays for a member who timed out (a boun
 CLAIM_HOURS = 24  # a member may claim a game once the player to move has been silent this long
 AI_RACE_DELAY = 3.0  # seconds an AI waits before a move when a member could also act (a race)
 CALL_WINDOW = 10.0  # seconds an AI waits before a move while a member owes a call (a "Nein")
-REPOST_AFTER = 15  # channel messages after which the table message is reposted
-REDRAW_RETRY_MAX = 60.0  # seconds: a failed redraw (a Discord fault) is tried again at least this often
-NO_ACCESS_RETRY_MAX = 3600.0  # while Parlour may not edit or post in the channel (a member's move tries sooner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +57,6 @@ def choose_for(state: State, seat: int, kind: str, seed: int) -> str:
     return make_player(kind, seed=seed, game=state.game.name).choose(state, seat).text
 
 
-def png_file(data: bytes, name: str, alt: str = "") -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name, description=alt[:1000] or None)
-
-
 def channel_limit_key(channel_id: int) -> str:
     return f"channel_games:{channel_id}"
 
@@ -76,20 +67,25 @@ class Host:
         self.tables = tables
         self.storage = storage
         self.ai_executor = ai_executor
-        self.notifier = Notifier(self)
         self._tasks: dict[tuple[int, str], asyncio.Task[Any]] = {}
         self._failures: dict[tuple[int, str], int] = {}  # a job's failures in a row (its retry backs off)
-        self._publish_locks: dict[int, asyncio.Lock] = {}
         self._settings: dict[tuple[int, str], str] = {}
         self._busy: set[asyncio.Task[Any] | None] = set()
         self._follow: set[asyncio.Task[Any]] = set()
-        self._dirty: set[int] = set()
-        self._redraw_naps: dict[int, asyncio.Future[None]] = {}  # table id -> its publisher's wait to try again
-        # table id -> (version, public view, its picture being drawn)
-        self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
         self.alarms = Alarms(self._alarm)  # every table's turn clock and lobby expiry on one sleeping task
         self.drawing = Drawing()  # the render threads, tables first
         self.render_pool = self.drawing.pool
+        self.publisher = Publisher(bot, storage, self.drawing, spawn=self.spawn, call_off=self.call_off_later)
+        self.notifier = Notifier(self)
+        self.endings = Endings(
+            storage,
+            tables,
+            self.notifier,
+            self.publisher,
+            setting=self.setting,
+            spawn=self.spawn,
+            stop_tasks=self.stop_tasks,
+        )
 
     # -- guild settings (cached; the database is the truth) -----------------------------
     async def setting(self, guild_id: int, key: str, default: str) -> str:
@@ -135,6 +131,8 @@ class Host:
         try:
             await coro
             self._failures.pop((table.id, kind), None)
+            if self._tasks.get((table.id, kind)) is asyncio.current_task():
+                del self._tasks[table.id, kind]  # done: nothing left to stop
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -146,14 +144,19 @@ class Host:
                     del self._tasks[table.id, kind]  # over: else schedule would leave the retry to this job
                 self.schedule(table)
 
-    def stop_tasks(self, table: Table) -> None:
+    def stop_tasks(self, table: Table, *, keep_current: bool = False) -> None:
+        """Cancel the table's jobs and alarm. The job calling this is not cancelled; with
+        keep_current it stays registered, so a shutdown still stops it."""
         self.alarms.clear(table.id)
         for key in [k for k in self._failures if k[0] == table.id]:
             del self._failures[key]
         for key in [k for k in self._tasks if k[0] == table.id]:
-            task = self._tasks.pop(key)
+            task = self._tasks[key]
             if task is not asyncio.current_task():
                 task.cancel()
+            elif keep_current:
+                continue
+            del self._tasks[key]
 
     def stop_all(self) -> None:
         """At shutdown: no job of this bot writes to the database after it closes."""
@@ -162,6 +165,15 @@ class Host:
             if task is not asyncio.current_task():
                 task.cancel()
         self._tasks.clear()
+
+    def call_off_later(self, table: Table, why: str) -> None:
+        """Cancel a table from one of its own tasks (the publisher): in a task of its own, since
+        cancelling stops every task of the table, the caller among them."""
+        if table.status not in ("active", "lobby"):
+            return
+        task = asyncio.create_task(self.endings.cancel(table, why), name=f"table-{table.id}-call-off")
+        self._follow.add(task)
+        task.add_done_callback(self._follow.discard)
 
     # -- moves ----------------------------------------------------------------------------
     async def act(
@@ -184,7 +196,7 @@ class Host:
             # a member's move: drawn while the move is stored (a game's last picture carries
             # its result, drawn at the finish)
             if not by_ai and not after.over:
-                self.draw_ahead(table, after, table.version + 1)
+                self.publisher.draw_ahead(table, after, table.version + 1)
 
         async with table.lock:
             turn_before = set(table.turn_humans())
@@ -200,9 +212,7 @@ class Host:
                     applied=start_drawing,
                 )
             except BaseException:
-                ahead = self._drawn_ahead.get(table.id)
-                if ahead is not None and ahead[0] > table.version:
-                    del self._drawn_ahead[table.id]  # a move not stored is never shown
+                self.publisher.drop_drawn_ahead(table)
                 raise
             lines = table.narrate(events)
             hand_changed = seat in table.human_seats() and private_parts(table, seat) != table.shown.get(seat, {})
@@ -226,12 +236,12 @@ class Host:
         """Everything a move sets off: the end, alerts and DMs, the table message, AI turns, the timer."""
         try:
             if table.state is not None and table.state.over:
-                await self.finish(table)
+                await self.endings.finish(table)
                 return
             if actor is not None and actor in table.pings and actor not in table.turn_humans():
                 await self.notifier.clear_pings(table, [actor])
             if not by_ai:
-                self.wake_publisher(table)  # a member is at the table: the channel may be open again
+                self.publisher.wake_publisher(table)  # a member is at the table: the channel may be open again
             self.schedule(table, fresh_ai=not by_ai)
             await self.notifier.after_move(table, actor, turn_before)
         except Exception:
@@ -246,7 +256,7 @@ class Host:
         """
         if table.status not in ("active", "lobby"):
             return
-        self.mark_dirty(table)
+        self.publisher.mark_dirty(table)
         if not table.active:
             return
         if any(table.seats[s].autoplay for s in table.waiting_on()):
@@ -348,7 +358,8 @@ class Host:
         table = self.tables.get(table_id)
         if what == "lobby":
             if table is not None and table.status == "lobby":
-                self.spawn(table, "lobby", self.cancel(table, "⌛ The invitation expired before everyone accepted."))
+                expired = "⌛ The invitation expired before everyone accepted."
+                self.spawn(table, "lobby", self.endings.cancel(table, expired))
             return
         if table is None or not table.active or table.version != version or table.deadline is None:
             return
@@ -363,7 +374,7 @@ class Host:
         if race and table.deadline is not None:
             # naming the racers would show who holds an opening card: every member is reminded
             playing = " ".join(f"<@{s.user_id}>" for s in table.seats if s.user_id is not None and not s.autoplay)
-            await self.channel_say(
+            await self.publisher.channel_say(
                 table,
                 f"⏰ {playing}, {table.title} #{table.id} is waiting. "
                 f"{race} The AI opens <t:{int(table.deadline.timestamp())}:R>.",
@@ -371,7 +382,7 @@ class Host:
             return
         mentions = " ".join(f"<@{table.seats[s].user_id}>" for s in self.keeping_waiting(table))
         if mentions and table.deadline is not None:
-            await self.channel_say(
+            await self.publisher.channel_say(
                 table,
                 f"⏰ {mentions}, it's your move in {table.title} #{table.id}; "
                 f"the AI moves for you <t:{int(table.deadline.timestamp())}:R>.",
@@ -422,7 +433,7 @@ class Host:
         return [s for s in waiting if s != table.turn_by]  # none: an AI seat is to move
 
     async def play_turn_for(self, table: Table, seat: int, version: int, *, strike: bool = True) -> bool:
-        """The AI plays the seat's whole turn (Milk Run's draws and plays, a suit after a jack)
+        """The AI plays the seat's whole turn (draws then plays, a suit after a jack)
         with one strike: a strike per action would forfeit a member for one missed turn and
         restart the clock at each part. False if the position moved on before the first."""
         for step in range(MAX_TURN_ACTIONS):
@@ -436,7 +447,7 @@ class Host:
                 break
         return True
 
-    # -- ending ---------------------------------------------------------------------------
+    # -- forfeits and claims --------------------------------------------------------------
     async def forfeit(self, table: Table, seat: int, *, reason: str) -> None:
         """A resignation, a timeout or a claim: two-seat games end, larger ones go on with an AI."""
         async with table.lock:
@@ -446,7 +457,7 @@ class Host:
             await self.storage.update_seats(table.id, [s.row(i) for i, s in enumerate(table.seats)])
             table.log.append(f"🏳️ {reason}.")
         if self.forfeits_end(table):
-            await self.finish(table, ended_early=reason)
+            await self.endings.finish(table, ended_early=reason)
         else:
             table.log.append(f"The AI plays on for {table.names[seat]}, who is ranked last.")
             await self.notifier.clear_pings(table, [seat])
@@ -458,7 +469,7 @@ class Host:
         out = [i for i, s in enumerate(table.seats) if s.forfeit]
         if not out:
             return False
-        side_lost = any(i in side for side in self.sides(table) or [] for i in out)
+        side_lost = any(i in side for side in sides(table) or [] for i in out)
         members_left = any(s.user_id is not None and not s.forfeit for s in table.seats)
         return len(table.seats) <= 2 or side_lost or not members_left
 
@@ -478,152 +489,6 @@ class Host:
             await self.forfeit(table, s, reason=f"{table.names[s]} stopped playing and {claimer} claimed the game")
         return f"You claimed the game: {names} forfeited."
 
-    def final_places(self, table: Table) -> tuple[list[int], str]:
-        """The engine's places, with players who forfeited sharing last place; in a
-        partnership game a partner's forfeit costs the whole side."""
-        n = len(table.seats)
-        if table.state is not None and table.state.over:
-            outcome = table.state.outcome()
-            base, reason = list(outcome.places), table.fill(outcome.reason)
-        else:
-            base, reason = [1] * n, "The game ended early."
-        groups = self.sides(table) or [[i] for i in range(n)]
-        out = [g for g in groups if any(table.seats[i].forfeit for i in g)]
-        standing = [g for g in groups if g not in out]
-        places = [0] * n
-        for g in groups:
-            mine = min(base[i] for i in g)
-            # competition ranking over players, or over sides in a partnership game
-            place = 1 + sum(1 for h in standing if min(base[i] for i in h) < mine)
-            if g in out:
-                place = 1 + len(standing)
-            for i in g:
-                places[i] = place
-        return places, reason
-
-    @staticmethod
-    def sides(table: Table) -> list[list[int]] | None:
-        sides = table.state.sides if table.state is not None else None
-        return [list(side) for side in sides] if sides else None
-
-    async def finish(self, table: Table, *, ended_early: str = "", retrying: bool = False) -> None:
-        if table.status != "active":
-            return
-        table.status = "over"
-        self.stop_tasks(table)
-        retry = asyncio.current_task()
-        if retrying and retry is not None:
-            self._tasks[table.id, "finish"] = retry  # still the table's job, so a shutdown stops it too
-        places, reason = self.final_places(table)
-        if ended_early:
-            reason = ended_early + "."
-        # a member who gave up never wins, even when everyone did (then all share the one place);
-        # when every seat shares first place the game is a draw, and a draw is nobody's win
-        drawn = len(places) > 1 and all(p == 1 for p in places)
-        won = [p == 1 and not s.forfeit and not drawn for p, s in zip(places, table.seats, strict=True)]
-        if table.alone and table.state is not None:
-            won = [solo_won(table.state)]
-        results = self.results(table, places, won)
-        try:
-            await self.storage.finish_game(
-                table.id,
-                "over",
-                guild_id=table.guild_id,
-                game=table.game.name,
-                results=results,
-                vs_ai=table.has_ai,
-                ratings=await self.new_ratings(table, places),
-                ledger=self.ledger_at_end(table),
-            )
-        except Exception:
-            # not over until its result is stored: written by a retry (or at the next start-up),
-            # and meanwhile the table still holds its seats rather than being lost in between
-            log.exception("table %s: its result could not be stored", table.id)
-            table.status = "active"
-            if not retrying:
-                self.spawn(table, "finish", self.finish_again(table, ended_early))
-            return
-        table.final = final_words(table, places, won, reason)
-        table.log.append(
-            f"🏆 {table.final['headline']}"
-            + (f" {reason}" if reason not in table.final["headline"] and reason not in table.final["lines"] else "")
-        )
-        await self.close(table)
-
-    async def finish_again(self, table: Table, ended_early: str) -> None:
-        """Store the end of a game the database refused: after 1, 2, 4 ... s, up to a minute apart."""
-        delay = 1.0
-        while table.status == "active":
-            await asyncio.sleep(delay)
-            delay = min(60.0, delay * 2)
-            await self.finish(table, ended_early=ended_early, retrying=True)
-        if self._tasks.get((table.id, "finish")) is asyncio.current_task():
-            del self._tasks[table.id, "finish"]  # stored: nothing left to stop
-
-    async def close(self, table: Table) -> None:
-        """The last picture of a game that ended (won, resigned, claimed or called off)."""
-        await self.notifier.clear_pings(table)
-        self._dirty.discard(table.id)
-        try:
-            await self.publish(table)
-        except discord.HTTPException as exc:
-            log.warning("table %s: could not draw its ending (%s)", table.id, exc.status)
-        finally:
-            self.tables.forget(table.id)
-
-    def results(self, table: Table, places: list[int], won: list[bool]) -> list[ResultRow]:
-        view = table.state.view(None) if table.state else {}
-        outcome = table.state.outcome() if table.state and table.state.over else None
-        seconds = None
-        if table.created_at:
-            seconds = (discord.utils.utcnow() - datetime.fromisoformat(table.created_at)).total_seconds()
-        return [
-            ResultRow(
-                user_id=s.user_id,
-                seat=i,
-                place=places[i],
-                won=won[i],
-                score=outcome.scores[i] if outcome else None,
-                moves=view.get("moves"),
-                seconds=seconds,
-                stats=table.state.stats(i) if table.state else None,
-            )
-            for i, s in enumerate(table.seats)
-            if s.user_id is not None
-        ]
-
-    async def new_ratings(self, table: Table, places: list[int]) -> Rater | None:
-        """How this game moves its members' ratings (None: it doesn't), applied by storage to
-        the ratings as they stand when the result is written."""
-        if table.alone:
-            return None
-        if table.has_ai and await self.setting(table.guild_id, "rate_ai", "off") != "on":
-            return None
-        seats, sides = [s.user_id for s in table.seats], self.sides(table)
-
-        def rater(priors: dict[int, tuple[float, float]]) -> dict[int, tuple[float, float]]:
-            rated = rate(places, [priors.get(u) if u is not None else None for u in seats], sides)
-            return {u: rated[i] for i, u in enumerate(seats) if u is not None}
-
-        return rater
-
-    @staticmethod
-    def ledger_at_end(table: Table) -> list[LedgerRow] | None:
-        """The ledger as a game stops: a match that did not play out gives back what is staked."""
-        if table.state is None:
-            return None
-        return table.ledger_rows(table.state, called_off=not table.state.over)
-
-    async def cancel(self, table: Table, why: str) -> None:
-        if table.status in ("over", "cancelled"):
-            return
-        table.status = "cancelled"
-        self.stop_tasks(table)
-        await self.storage.set_status(table.id, "cancelled", self.ledger_at_end(table))
-        table.log.append(why)
-        table.final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
-        await self.close(table)
-
     # -- starting -------------------------------------------------------------------------
     async def begin(self, table: Table) -> None:
         """Deal and open the table once every seat is filled."""
@@ -638,7 +503,7 @@ class Host:
             await self.storage.begin_game(table.id, table.state.dump(), table.deadline, table.ledger_rows(table.state))
             table.log.append(f"The game begins: {', '.join(table.names)}.")
         self.stop_tasks(table)  # clears the lobby's expiry alarm
-        await self.publish(table)
+        await self.publisher.show(table)
         turn = table.turn_humans()
         await self.notifier.send_all(table, [(s, s in turn and not table.alone) for s in table.human_seats()])
         self.schedule(table)
@@ -656,11 +521,11 @@ class Host:
         if table.status == "lobby":
             self.arm_lobby(table)
         elif table.state is not None and table.state.over:
-            await self.finish(table)
+            await self.endings.finish(table)
         elif table.state is not None and self.forfeits_end(table):
             # stopped between a forfeit and the result it ends the game with: finish it now
             gave_up = " and ".join(table.names[i] for i, s in enumerate(table.seats) if s.forfeit)
-            await self.finish(table, ended_early=f"{gave_up} forfeited")
+            await self.endings.finish(table, ended_early=f"{gave_up} forfeited")
         else:
             # what members were last shown is not stored: take it that they saw their hands
             table.shown = {s: private_parts(table, s) for s in table.human_seats()}
@@ -674,217 +539,3 @@ class Host:
         if any(table.seats[s].autoplay for s in table.waiting_on()):
             self.spawn(table, "ai", self.run_ai(table), replace=False)
         self.arm_timer(table)
-
-    # -- Discord output ---------------------------------------------------------------------
-    async def channel(self, table: Table) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(table.channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(table.channel_id)
-            except discord.NotFound:  # deleted while Parlour was away (live, the delete event calls it off)
-                self.call_off_later(table, "The channel was deleted.")
-                return None
-            except discord.HTTPException:
-                return None
-        return channel  # type: ignore[return-value]
-
-    def call_off_later(self, table: Table, why: str) -> None:
-        """Cancel a table from one of its own tasks (the publisher): in a task of its own, since
-        cancelling stops every task of the table, the caller among them."""
-        if table.status not in ("active", "lobby"):
-            return
-        task = asyncio.create_task(self.cancel(table, why), name=f"table-{table.id}-call-off")
-        self._follow.add(task)
-        task.add_done_callback(self._follow.discard)
-
-    async def channel_say(self, table: Table, text: str) -> discord.Message | None:
-        channel = await self.channel(table)
-        if channel is None:
-            return None
-        try:
-            return await with_retries(
-                lambda: channel.send(text, allowed_mentions=discord.AllowedMentions(users=True)), budget=10.0
-            )
-        except discord.HTTPException as exc:
-            log.warning("table %s: could not post in its channel (%s)", table.id, exc.status)
-            return None
-
-    def mark_dirty(self, table: Table) -> None:
-        """The table message must show the current position: one publisher per table catches up."""
-        self._dirty.add(table.id)
-        self.spawn(table, "publish", self.publisher(table), replace=False)
-
-    async def publisher(self, table: Table) -> None:
-        """Redraw until the message shows the newest version; failed edits are retried with backoff.
-
-        A failure is logged once, not at every try: while Parlour may not edit or post in the
-        channel the tries double up to an hour apart, and a member's move (or a command that
-        drew the table) tries again at once, since it may come once the permission is back."""
-        failures, failing = 0, ""
-        while table.id in self._dirty and table.status in ("active", "lobby"):
-            self._dirty.discard(table.id)
-            version = table.version
-            try:
-                await self.publish(table)
-            except Exception as exc:  # a failed Discord call must not stop the game: try again later
-                failures += 1
-                self._dirty.add(table.id)
-                if str(exc) != failing:
-                    log.warning("table %s: could not redraw (%s); trying again, less and less often", table.id, exc)
-                failing = str(exc)
-                cap = NO_ACCESS_RETRY_MAX if isinstance(exc, discord.Forbidden) else REDRAW_RETRY_MAX
-                await self._redraw_pause(table, min(cap, 2.0 ** min(failures, 12)))
-                continue
-            if failures:
-                log.info("table %s: redrawn again after %s failed tries", table.id, failures)
-            failures, failing = 0, ""
-            if table.status == "active" and table.id not in self._dirty:
-                self.storage.drawn(table.id, version)
-
-    async def _redraw_pause(self, table: Table, seconds: float) -> None:
-        """Wait `seconds` before the next try, or until `wake_publisher` cuts the nap short."""
-        nap = self._redraw_naps[table.id] = asyncio.ensure_future(asyncio.sleep(seconds))
-        try:
-            await nap
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise  # the publisher itself is stopped, not woken
-        finally:
-            if self._redraw_naps.get(table.id) is nap:
-                del self._redraw_naps[table.id]
-
-    def wake_publisher(self, table: Table) -> None:
-        """A publisher waiting to try a failed redraw again tries it now."""
-        nap = self._redraw_naps.get(table.id)
-        if nap is not None and not nap.done():
-            nap.cancel()
-
-    async def publish(self, table: Table) -> None:
-        """Edit the table message in place (or post it anew when missing or buried)."""
-        from bot.views import table_message
-
-        lock = self._publish_locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
-            channel = await self.channel(table)
-            if channel is None:
-                return
-            content, embed, file, view = await table_message(self, table)
-            kwargs: dict[str, Any] = {
-                "content": content,
-                "embed": embed,
-                "view": view,
-                "allowed_mentions": discord.AllowedMentions(users=True),
-            }
-            data = file.fp.getvalue() if file is not None else None  # type: ignore[attr-defined]
-
-            def attachments() -> list[discord.File]:
-                return [png_file(data, "table.png", file.description or "")] if file and data else []
-
-            if table.message_id is not None and table.buried < REPOST_AFTER:
-                message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-                try:
-                    await with_retries(lambda: message.edit(attachments=attachments(), **kwargs))
-                    self.wake_publisher(table)  # drawn (by /board, say): a publisher waiting out a failure catches up
-                    return
-                except discord.NotFound:
-                    pass
-            elif table.message_id is not None:
-                await self._retire(channel, table.message_id)
-            message = await with_retries(lambda: channel.send(files=attachments(), **kwargs))
-            table.message_id, table.buried = message.id, 0
-            await self.storage.set_message(table.id, table.channel_id, message.id)
-        self.wake_publisher(table)  # drawn (by /board, say): a publisher waiting out a failure catches up
-
-    async def _retire(self, channel: Any, message_id: int) -> None:
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(
-                content="This table moved further down the channel.", embed=None, attachments=[], view=None
-            )
-
-    def draw_ahead(self, table: Table, state: State, version: int) -> None:
-        """Start drawing the table picture of a member's move (`state`, the table's `version`)
-        at once, so it draws while the move is stored, and is first in the render queue when
-        the mover's hand for their reply comes: the whole channel waits on the table. It is
-        used only if the table reaches that version with no result."""
-        view = self.view_of(table, state)
-        module = renderers.for_game(table.game.name)
-        future = self.drawing.table(module.render_table, view)
-        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a failure is met again in publish
-        self._drawn_ahead[table.id] = (version, view, future)
-
-    async def render_table(self, table: Table) -> tuple[bytes, str]:
-        module = renderers.for_game(table.game.name)
-        version, view, ahead = self._drawn_ahead.pop(table.id, (None, {}, None))
-        if ahead is not None and version == table.version and table.final is None:
-            png = await ahead
-        else:
-            view = self.public_view(table)
-            png = await self.drawing.table(module.render_table, view)
-        if table.final is not None and not (table.state and table.state.over):  # resigned, claimed, called off
-            return png, " ".join([f"{table.title}: {table.final['headline']}", *table.final["lines"]])
-        return png, module.alt_text(view)
-
-    async def render_hand(self, table: Table, seat: int) -> bytes:
-        """The seat's private picture, which its member is about to be shown."""
-        return await self.draw_hand(table, seat)
-
-    def draw_hand(self, table: Table, seat: int) -> asyncio.Future[bytes]:
-        """Start drawing the seat's private picture from the position as it is now (the
-        member is about to be shown it)."""
-        assert table.state is not None
-        view = dict(table.state.view(seat), names=table.names)
-        table.shown[seat] = private_parts(table, seat, view)
-        table.in_words.discard(seat)
-        module = renderers.for_game(table.game.name)
-        return self.drawing.private(module.render_hand, view)
-
-    def public_view(self, table: Table) -> dict[str, Any]:
-        return self.view_of(table, table.state)
-
-    @staticmethod
-    def view_of(table: Table, state: State | None) -> dict[str, Any]:
-        view = dict(state.view(None)) if state else {}
-        view["names"] = table.names
-        if table.final is not None:
-            view["final"] = table.final
-        return view
-
-
-def solo_won(state: State) -> bool:
-    """A one-seat game is won when its view says so ("won"), else when its score is not zero."""
-    if not state.over:
-        return False
-    won = state.view(None).get("won")
-    return bool(won) if won is not None else bool(state.outcome().scores[0])
-
-
-def final_words(table: Table, places: list[int], won: list[bool], reason: str) -> dict[str, Any]:
-    """The result as the table shows it: a headline with names, and every place."""
-    if table.game.solo:
-        return {
-            "headline": "Solved!" if won[0] else "Not solved.",
-            "lines": [reason] if reason else [],
-            "places": places,
-        }
-    if table.alone:
-        return {
-            "headline": f"{table.names[0]} {'wins' if won[0] else 'does not win'}.",
-            "lines": [reason] if reason else [],
-            "places": places,
-        }
-    winners = [table.names[i] for i, w in enumerate(won) if w]
-    verb = "wins" if len(winners) == 1 else "win"
-    drawn = len(places) > 1 and all(p == 1 for p in places) and not any(s.forfeit for s in table.seats)
-    headline = f"{' and '.join(winners)} {verb}" if winners else "A draw" if drawn else "Nobody wins"
-    order = sorted(range(len(places)), key=lambda i: (places[i], i))
-    lines = [f"{places[i]}. {table.names[i]}" + (" (forfeited)" if table.seats[i].forfeit else "") for i in order]
-    return {"headline": f"{headline}.", "lines": lines, "places": places}
-
-
-def new_seat(member: discord.abc.User) -> Seat:
-    return Seat(user_id=member.id, ai=None, name=member.display_name, accepted=False)
-
-
-def ai_seat(kind: str, number: int) -> Seat:
-    return Seat(user_id=None, ai=kind, name=f"Parlour AI {number}" if number else "Parlour AI", accepted=True)

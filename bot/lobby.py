@@ -89,7 +89,7 @@ class Lobby:
     async def launch(self, table: Table) -> None:
         """Post the invitation, or deal at once when nobody is waiting to accept."""
         if any(not s.accepted for s in table.seats):
-            await self.host.publish(table)
+            await self.host.publisher.show(table)
             self.host.arm_lobby(table)
         else:
             await self.host.begin(table)
@@ -157,12 +157,12 @@ class Lobby:
         if table.status != "lobby":
             return
         if table.id in self._withdrawn:
-            await self.host.cancel(table, self._withdrawn.pop(table.id))
+            await self.host.endings.cancel(table, self._withdrawn.pop(table.id))
         elif self.ready(table) or table.id in self._start_now:
             self._start_now.discard(table.id)
             await self.host.begin(table)
         else:
-            await self.host.publish(table)
+            await self.host.publisher.show(table)
 
     def ready(self, table: Table) -> bool:
         return all(s.accepted for s in table.seats) and len(table.seats) >= table.game.min_players

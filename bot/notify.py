@@ -192,7 +192,7 @@ class Notifier:
             table.shown[seat] = parts  # told: not news at the next move
             table.in_words.add(seat)  # its picture comes with the next alert
         elif picture:
-            png = self.host.draw_hand(table, seat)
+            png = self.host.publisher.draw_hand(table, seat)
         return Letter(seat, player.user_id, "\n".join(lines), want_alert, png)
 
     async def post(self, table: Table, letter: Letter) -> None:
@@ -211,7 +211,7 @@ class Notifier:
     async def dms_closed(self, table: Table, seat: int, *, alert: bool) -> None:
         table.dm_closed.add(seat)
         player = table.seats[seat]
-        await self.host.channel_say(
+        await self.host.publisher.channel_say(
             table,
             f"<@{player.user_id}>, I can't send you direct messages, so I'll mention you here when it's your "
             f"move; your hand is behind the **Your hand** button on the table (only you see it).",
@@ -225,7 +225,8 @@ class Notifier:
         if seat in table.pings:
             return
         user_id = table.seats[seat].user_id
-        message = await self.host.channel_say(table, f"🎲 <@{user_id}>, your move in {table.title} #{table.id}.")
+        text = f"🎲 <@{user_id}>, your move in {table.title} #{table.id}."
+        message = await self.host.publisher.channel_say(table, text)
         if message is not None:
             table.pings[seat] = message.id
 
@@ -234,7 +235,7 @@ class Notifier:
             message_id = table.pings.pop(seat, None)
             if message_id is None:
                 continue
-            channel = await self.host.channel(table)
+            channel = await self.host.publisher.channel(table)
             if channel is None:
                 continue
             try:

@@ -15,6 +15,7 @@ import discord
 
 from bot import words
 from bot.notify import hand_text, pretty_cards
+from bot.publisher import png_file
 from bot.replies import cannot_post, reply, table_note
 from bot.replies import edit as redraw
 from bot.steps import DONE, Step, walk
@@ -24,7 +25,7 @@ from engine.core import Action
 
 if TYPE_CHECKING:
     from bot.app import ParlourBot
-    from bot.host import Host
+    from bot.publisher import Publisher
 
 log = logging.getLogger(__name__)
 
@@ -95,10 +96,8 @@ def footer_words(table: Table) -> str:
     return f"{players} · move {table.version}"
 
 
-async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, discord.File | None, Any]:
+async def table_message(publisher: Publisher, table: Table) -> tuple[str, discord.Embed, discord.File | None, Any]:
     """Content, embed, image and buttons of a table's one public message."""
-    from bot.host import png_file
-
     embed = discord.Embed(title=f"{table.title} · game #{table.id}", colour=discord.Colour.dark_green())
     log_lines = list(table.log)
     if table.final is not None and table.final.get("lines"):
@@ -117,14 +116,14 @@ async def table_message(host: Host, table: Table) -> tuple[str, discord.Embed, d
                 view.add_item(LobbyButton(table.id, choice))
     elif table.active:
         view.add_item(HandButton(table.id))
-        cog = host.bot.game_cog(table.game.name)
+        cog = publisher.bot.game_cog(table.game.name)
         for label, action in cog.buttons_for(table) if cog else []:
             view.add_item(QuickButton(table.id, action, label, urgent=not table.alone))
     elif table.status == "over":
         view.add_item(RematchButton(table.id))
     line, file = turn_line(table), None
     if table.state is not None:  # the picture last: the words and buttons are made while it is drawn
-        png, alt = await host.render_table(table)
+        png, alt = await publisher.render_table(table)
         file = png_file(png, "table.png", alt)
         embed.set_image(url="attachment://table.png")
     return line, embed, file, view if view.children else None
@@ -222,11 +221,9 @@ def add_step(view: discord.ui.View, table: Table, seat: int, path: list[str], pa
 
 
 async def hand_panel(
-    host: Host, table: Table, seat: int, page: int = 0, note: str = "", path: list[str] | None = None
+    publisher: Publisher, table: Table, seat: int, page: int = 0, note: str = "", path: list[str] | None = None
 ) -> tuple[str, discord.File, discord.ui.View]:
     """The ephemeral panel: the hand image, the move built step by step, and every move in a list."""
-    from bot.host import png_file
-
     assert table.state is not None
     actions = table.moves(seat) if table.active else []
     pages = max(1, -(-len(actions) // PAGE))
@@ -250,7 +247,7 @@ async def hand_panel(
         lines.append("Nothing to do right now: it isn't your move.")
     elif prompt:
         lines.append(prompt)
-    png = await host.render_hand(table, seat)
+    png = await publisher.render_hand(table, seat)
     return "\n".join(lines), png_file(png, "hand.png", "Your hand"), view
 
 
@@ -267,10 +264,9 @@ async def open_panel(
     if cog is not None and cog.has_own_panel:
         await cog.open_panel(interaction, table, note=note, page=page, edit=edit)
         return
-    host = bot_of(interaction).host
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
-    content, file, view = await hand_panel(host, table, seat, page, note, path)
+    content, file, view = await hand_panel(bot_of(interaction).host.publisher, table, seat, page, note, path)
     if edit:
         await redraw(interaction, content=content, attachments=[file], view=view)
     else:
@@ -584,7 +580,7 @@ class StepPage(
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         path = [p for p in self.path.split(".") if p]
-        content, file, view = await hand_panel(bot_of(interaction).host, table, seat, 0, "", path)
+        content, file, view = await hand_panel(bot_of(interaction).host.publisher, table, seat, 0, "", path)
         view.clear_items()
         add_step(view, table, seat, path, self.page)
         view.add_item(HandButton(table.id, label="Refresh"))

@@ -63,7 +63,7 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
             await say(interaction, f"There is no open game #{game} in this server, so there is nothing to call off.")
             return
         await say(interaction, f"Game #{game} is called off.")
-        await self.bot.host.cancel(table, f"A moderator called off game #{game}.")
+        await self.bot.host.endings.cancel(table, f"A moderator called off game #{game}.")
 
     @app_commands.command(name="limit", description="How many games may be open at once in a channel.")
     @app_commands.describe(

@@ -7,6 +7,7 @@ import json
 import aiosqlite
 import discord
 
+from bot.endings import final_places
 from bot.host import Played
 from bot.rules import RULES_DIR, quick_start
 from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of
@@ -239,7 +240,7 @@ async def test_the_turn_timer_reminds_then_plays_then_forfeits(simcord_env, worl
             await other.slash(channel, "dickory play", action=pick(table, 1 - sleeper_seat))
     assert table.status == "over" and table.seats[sleeper_seat].forfeit
     assert "missed 3 turns" in table_message(channel, table.id).embeds[0].description
-    places, _ = simcord_env.bot.host.final_places(table)
+    places, _ = final_places(table)
     assert places[sleeper_seat] == 2 and places[1 - sleeper_seat] == 1
 
 
@@ -292,7 +293,7 @@ async def test_resign_hands_the_win_to_the_opponent(simcord_env, world):
     result = await bob.slash(channel, "dickory resign")
     assert result.ephemeral
     assert table.status == "over"
-    places, _ = simcord_env.bot.host.final_places(table)
+    places, _ = final_places(table)
     assert places[table.seat_of(alice.id)] == 1 and places[table.seat_of(bob.id)] == 2
     assert "bob resigned" in table_message(channel, table.id).embeds[0].description
     after = await alice.slash(channel, "dickory play", action="pass")
@@ -342,7 +343,7 @@ async def test_ai_games_are_rated_when_the_server_says_so(simcord_env, world):
 
 
 async def test_a_table_buried_by_chatter_comes_back_below_it_at_the_next_move(simcord_env, world):
-    from bot.host import REPOST_AFTER
+    from bot.publisher import REPOST_AFTER
 
     _guild, channel, alice, bob = world
     table = await start_pvp(simcord_env, channel, alice, bob)

@@ -267,7 +267,7 @@ async def test_a_channel_deleted_while_parlour_was_away_calls_off_its_game(simco
     simcord_env.backend.delete_channel(channel.id)
     await simcord_env.settle()
     assert table.active  # nothing told it yet
-    bot.host.mark_dirty(table)
+    bot.host.publisher.mark_dirty(table)
     await simcord_env.settle()
     assert (await bot.storage.load_game(table.id)).status == "cancelled"
     assert open_tasks(simcord_env, table) == [] and bot.tables.get(table.id) is None

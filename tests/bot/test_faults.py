@@ -11,7 +11,17 @@ from datetime import timedelta
 import discord
 
 from bot.alarms import Alarms
-from tests.bot.helpers import make_bot, members_of, pick, start_pvp, table_message, table_of
+from tests.bot.helpers import (
+    dm_texts,
+    make_bot,
+    members_of,
+    pick,
+    seat_members,
+    start_pvp,
+    table_message,
+    table_of,
+    told,
+)
 from tests.renderers.pixels import picture
 
 
@@ -194,14 +204,15 @@ async def test_a_move_the_database_refuses_is_never_drawn(simcord_env, world, mo
     monkeypatch.setattr(storage, "record_action", disk_full)
     refused = await by_seat[seat].slash(channel, "dickory play", action=pick(table, seat))
     assert refused.response.ephemeral and refused.response.content == OOPS
-    assert table.version == version and table.id not in host._drawn_ahead
+    assert table.version == version and table.id not in host.publisher._drawn_ahead
 
     monkeypatch.setattr(storage, "record_action", stored)
     await by_seat[seat].slash(channel, "dickory play", action=pick(table, seat, seed=1))
     await simcord_env.settle()
     assert table.version == version + 1 == footer_version(channel, table)
     shown = await table_message(channel, table.id).attachments[0].read()
-    assert picture(shown) == picture(dickory.render_table(host.public_view(table)))  # what it shows, see picture()
+    view = host.publisher.public_view(table)
+    assert picture(shown) == picture(dickory.render_table(view))  # what it shows, see picture()
 
 
 async def test_a_failed_autocomplete_answer_is_retried_and_nothing_is_logged_as_a_crash(simcord_env, world, caplog):
@@ -306,3 +317,93 @@ async def test_a_game_that_no_longer_loads_is_left_alone_and_every_other_game_co
     with sqlite3.connect(db_path) as db:
         state, status = db.execute("SELECT state, status FROM games WHERE id = ?", (damaged.id,)).fetchone()
     assert state == '{"not": "a dickory dump"}' and status == "active"
+
+
+def forget_channel(env, guild, channel) -> None:
+    """The bot's cache loses the channel (a gateway gap): Parlour must fetch it from Discord."""
+    cached = env.bot.get_guild(guild.id)
+    cached._remove_channel(cached.get_channel(channel.id))
+    assert env.bot.get_channel(channel.id) is None
+
+
+def edits_of(env, message_id: int) -> int:
+    return sum(1 for r in env.http_requests if r.method == "PATCH" and str(message_id) in r.path)
+
+
+async def test_a_channel_discord_fails_to_fetch_is_tried_again_not_taken_as_drawn(simcord_env, world):
+    """Fetching an uncached channel fails with a server error (not a deleted channel): the
+    publisher backs off and redraws once Discord answers, as after a failed edit."""
+    guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    forget_channel(simcord_env, guild, channel)
+    simcord_env.inject_error("GET", f"/channels/{channel.id}", status=503, times=None)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await simcord_env.advance_time(1)
+    assert footer_version(channel, table) < table.version and table.active
+    simcord_env.backend.faults.clear()  # Discord answers again; no member moves meanwhile
+    await simcord_env.advance_time(60)
+    assert footer_version(channel, table) == table.version, "the stale table is redrawn without a move"
+
+
+async def test_a_board_drawn_while_the_publisher_waits_out_a_failure_is_not_edited_again(simcord_env, world):
+    """/board draws the newest version while the publisher naps after a failed edit: the
+    woken publisher finds the message up to date and makes no second edit."""
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=503, times=None)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await simcord_env.advance_time(1)
+    assert footer_version(channel, table) < table.version  # the edit failed: the publisher waits
+    simcord_env.backend.faults.clear()
+    await alice.slash(channel, "dickory board")
+    await simcord_env.advance_time(120)
+    assert footer_version(channel, table) == table.version
+    assert edits_of(simcord_env, table.message_id) == 0, "the reposted table is drawn once, by /board"
+
+
+async def test_a_change_after_the_board_while_the_publisher_waits_is_still_drawn(simcord_env, world):
+    """The version alone does not say the message is current: a resignation that lets the
+    game go on adds a line at the same version, after /board drew it, and the publisher that
+    was waiting out a failure draws that line."""
+    _guild, channel, _alice, _bob = world
+    table, members = await seat_members(simcord_env, world, "go_fish", players=3)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=503, times=None)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "go_fish play", action=pick(table, seat))
+    await simcord_env.advance_time(1)
+    assert footer_version(channel, table) < table.version  # the edit failed: the publisher waits
+    simcord_env.backend.faults.clear()
+    await members[seat].slash(channel, "go_fish board")
+    version = table.version
+    quitter = next(s for s in members if s not in table.state.turn_seats)
+    await members[quitter].slash(channel, "go_fish resign")
+    await simcord_env.advance_time(120)
+    assert table.active and table.version == version, "the game goes on, at the same version"
+    assert f"{table.names[quitter]} resigned" in told(channel, table)
+
+
+async def test_a_deal_whose_table_discord_fails_to_draw_still_reaches_the_hands_and_goes_on(simcord_env, world):
+    """The last acceptance deals the game, but editing the lobby into the table fails: the
+    players still get their hands, the click is not answered with an error, and the table is
+    drawn once Discord answers again."""
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    lobby = table_message(channel, table.id)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=503, times=None)
+    accepted = await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
+    assert table.active
+    assert "went wrong" not in (accepted.response.content or "")
+    assert dm_texts(alice.user) and dm_texts(bob.user), "each player's hand is sent though the table is not drawn yet"
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(60)
+    assert footer_version(channel, table) == table.version
+    members = members_of(table, alice, bob)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await simcord_env.settle()
+    assert footer_version(channel, table) == table.version == 1

@@ -112,7 +112,7 @@ async def test_names_the_face_cannot_draw_show_as_player_n_not_boxes(simcord_env
     module = renderers.for_game(game)
     unnamed = ["" for _ in range(players)]  # the fallback every renderer draws for a seat without a name
     drawn = await picture(table_message(channel, table.id), f"{game}_no_glyph_names")
-    assert drawn == module.render_table({**simcord_env.bot.host.public_view(table), "names": unnamed})
+    assert drawn == module.render_table({**simcord_env.bot.host.publisher.public_view(table), "names": unnamed})
     seat = table.state.to_move[0]
     panel = await open_panel(members[seat], channel, table)
     hand = await panel.attachments[0].read()
@@ -155,7 +155,7 @@ async def test_members_with_the_same_name_are_told_apart_in_the_panel(simcord_en
     footer = table_message(channel, table.id).embeds[0].footer.text
     assert len(bobs) == 3 and all(b in footer for b in bobs), footer
     assert (
-        simcord_env.bot.host.public_view(table)["names"]
+        simcord_env.bot.host.publisher.public_view(table)["names"]
         == table.names
         == [s.name if s.name != "bob" else f"bob #{i}" for i, s in enumerate(table.seats)]
     )
@@ -166,7 +166,8 @@ async def test_a_long_name_in_the_header_leaves_what_it_says_readable(simcord_en
     nicks = [chr(65 + i) * 32 for i in range(8)]
     table, _members = await seat_named(simcord_env, world, "bourre", nicks, **short_options(GAMES["bourre"]))
     drawn = Image.open(io.BytesIO(await picture(table_message(channel, table.id), "bourre_long_names_header")))
-    short = renderers.for_game("bourre").render_table({**simcord_env.bot.host.public_view(table), "names": ["A"] * 8})
+    view = simcord_env.bot.host.publisher.public_view(table)
+    short = renderers.for_game("bourre").render_table({**view, "names": ["A"] * 8})
     # the header's right end, where the status ends ": stay in or fold?" whatever the mover's name
     right = TABLE_SIZE[0] - PAD - 18
     box = (right - text_size(": stay in or fold?", 24)[0], 0, right, HEADER_H)

@@ -340,7 +340,7 @@ async def test_the_admin_krzywicka_setting_reaches_the_engine(simcord_env, world
     view = table.state.view(None)
     assert view["krzywicka"] == 0 and view["opening"] == "3"
     assert any(c.startswith("3") for c in table.state.hands[0]) and 0 not in view["to_move"]
-    await simcord_env.bot.host.cancel(table, "test over")
+    await simcord_env.bot.host.endings.cancel(table, "test over")
 
     # the starter herself, seated last; and nobody once the setting is cleared
     await admin.slash(channel, "moleicki krzywicka", member=alice)
@@ -348,7 +348,7 @@ async def test_the_admin_krzywicka_setting_reaches_the_engine(simcord_env, world
     assert "begins" in started.response.content
     table = table_of(simcord_env)
     assert table.options["krzywicka"] == "2" and table.state.view(None)["krzywicka"] == 2
-    await simcord_env.bot.host.cancel(table, "test over")
+    await simcord_env.bot.host.endings.cancel(table, "test over")
     cleared = await admin.slash(channel, "moleicki krzywicka")
     assert "nobody" in cleared.response.content
     await alice.slash(channel, "moleicki start", player2=bob)

@@ -7,6 +7,7 @@ import sqlite3
 
 import discord
 
+from bot import endings
 from bot.ratings import rate
 from bot.words import shown
 from engine import GAMES
@@ -398,9 +399,9 @@ async def test_storage_writes_a_games_result_and_ratings_only_once(simcord_env, 
         "over",
         guild_id=guild.id,
         game="dickory",
-        results=host.results(table, places, [p == 1 for p in places]),
+        results=endings.results(table, places, [p == 1 for p in places]),
         vs_ai=False,
-        ratings=await host.new_ratings(table, places),
+        ratings=await host.endings.new_ratings(table, places),
     )
     assert ratings(db_path, guild.id, "dickory") == before
     stats = (await alice.slash(channel, "stats")).response.embeds[0].fields[0].value

@@ -12,6 +12,7 @@ import pytest
 
 import renderers
 from bot import rules as rules_pages
+from bot.endings import final_places
 from bot.steps import DONE
 from engine import GAMES, register
 from tests.bot.helpers import custom_ids, table_message, table_of
@@ -96,7 +97,7 @@ async def test_a_partner_who_resigns_costs_the_whole_side(tiny_relay, simcord_en
     assert table.active and table.state.sides == ((0, 2), (1, 3))
     await bob.slash(channel, "tiny_relay resign")  # bob sits 0, partner of dave (2)
     assert table.status == "over"
-    places, _ = simcord_env.bot.host.final_places(table)
+    places, _ = final_places(table)
     assert places == [2, 1, 2, 1]
 
 

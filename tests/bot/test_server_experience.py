@@ -10,6 +10,7 @@ import re
 
 import discord
 
+from bot.endings import final_places
 from bot.rules import RULES_DIR, quick_start
 from cogs.leaderboard import GAME_CHOICES
 from engine import GAMES
@@ -197,7 +198,7 @@ async def test_an_abandoned_game_can_be_claimed_after_a_day(simcord_env, world):
     claimed = await waiting.slash(channel, "dickory claim")
     assert "You claimed the game" in claimed.response.content
     assert table.status == "over"
-    places, _ = simcord_env.bot.host.final_places(table)
+    places, _ = final_places(table)
     assert places[1 - absent_seat] == 1 and places[absent_seat] == 2
 
 

@@ -185,7 +185,7 @@ async def test_a_table_parlour_may_not_draw_is_tried_less_and_less_and_again_at_
     table = await start_pvp(simcord_env, channel, alice, bob)
     who = {table.seat_of(m.id): m for m in (alice, bob)}
     bot_denied(simcord_env, channel, "view_channel")
-    caplog.set_level(logging.INFO, logger="bot.host")
+    caplog.set_level(logging.INFO, logger="bot.publisher")
     seat = table.state.to_move[0]
     await who[seat].slash(channel, "dickory play", action=pick_text(table, seat))
     before = table_edits(simcord_env, table)

@@ -1,4 +1,4 @@
-"""The bot draws in two render threads (bot.host.RENDER_THREADS): pictures drawn at the same
+"""The bot draws in two render threads (bot.drawing.RENDER_THREADS): pictures drawn at the same
 time, with the kept tiles evicted as they go, are byte for byte the pictures drawn one at a
 time (the same pixels: a colour the palette holds twice may take either index, so the files'
 bytes may differ). Real games, played a few dozen moves; the tables and hands of every seat."""
