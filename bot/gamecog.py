@@ -304,7 +304,7 @@ class GameCog(commands.GroupCog):
             return
         await say(interaction, "Here it is, at the bottom.")
         table.buried = 10**6  # force a repost
-        await self.bot.host.publisher.publish(table)
+        await self.bot.host.publisher.show(table)  # a Discord fault: the publisher reposts it
 
 
 # -- cogs generated from the registry ------------------------------------------------------

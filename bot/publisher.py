@@ -58,6 +58,7 @@ class Publisher:
         self._shown: dict[int, tuple[int, int]] = {}  # table id -> (version, asked) its message last showed
         self._redraw_naps: dict[int, asyncio.Future[None]] = {}  # table id -> its publisher's wait to try again
         self._publish_locks: dict[int, asyncio.Lock] = {}
+        self._unnoted: set[int] = set()  # tables whose new message's id the database refused
         # table id -> (version, public view, its picture being drawn)
         self._drawn_ahead: dict[int, tuple[int, dict[str, Any], asyncio.Future[bytes]]] = {}
 
@@ -152,12 +153,16 @@ class Publisher:
             nap.cancel()
 
     async def show(self, table: Table) -> None:
-        """Draw the table now; should Discord fail, the publisher draws it with its back-off while
-        the game goes on (a deal must still reach the players' hands and start its clocks)."""
+        """Draw the table now; should Discord (or the database) fail, the publisher draws it with
+        its back-off while the game goes on (a deal must still reach the players' hands and start
+        its clocks)."""
         try:
             await self.publish(table)
         except discord.HTTPException as exc:
             log.warning("table %s: could not draw the table (%s); the publisher tries again", table.id, exc.status)
+            self.mark_dirty(table)
+        except Exception:  # the database (noting a new message), or a fault of ours: kept with its traceback
+            log.exception("table %s: could not draw the table; the publisher tries again", table.id)
             self.mark_dirty(table)
 
     async def publish_last(self, table: Table) -> None:
@@ -166,8 +171,17 @@ class Publisher:
         try:
             await self.publish(table)
         finally:
-            self._asked.pop(table.id, None)
-            self._shown.pop(table.id, None)
+            self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a closed table's state, drawn or not (its picture drawn ahead when the channel
+        could not be reached): nothing publishes a closed table again."""
+        self._dirty.discard(table.id)
+        self._asked.pop(table.id, None)
+        self._shown.pop(table.id, None)
+        self._drawn_ahead.pop(table.id, None)
+        self._publish_locks.pop(table.id, None)
+        self._unnoted.discard(table.id)
 
     async def publish(self, table: Table) -> None:
         """Edit the table message in place (or post it anew when missing or buried). A Discord
@@ -196,6 +210,7 @@ class Publisher:
                 message = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
                 try:
                     await with_retries(lambda: message.edit(attachments=attachments(), **kwargs))
+                    await self._note_message(table)
                     self._shown[table.id] = drawing
                     self.wake_publisher(table)  # drawn (by /board, say): a publisher waiting out a failure catches up
                     return
@@ -205,9 +220,17 @@ class Publisher:
                 await self._retire(channel, table.message_id)
             message = await with_retries(lambda: channel.send(files=attachments(), **kwargs))
             table.message_id, table.buried = message.id, 0
+            self._unnoted.add(table.id)
+            await self._note_message(table)
             self._shown[table.id] = drawing
-            await self.storage.set_message(table.id, table.channel_id, message.id)
         self.wake_publisher(table)  # drawn (by /board, say): a publisher waiting out a failure catches up
+
+    async def _note_message(self, table: Table) -> None:
+        """Store a new table message's id; one the database refused is stored at the next draw
+        (else a restart would edit the retired message)."""
+        if table.id in self._unnoted and table.message_id is not None:
+            await self.storage.set_message(table.id, table.channel_id, table.message_id)
+            self._unnoted.discard(table.id)
 
     async def _retire(self, channel: Any, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):

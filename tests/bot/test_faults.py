@@ -407,3 +407,85 @@ async def test_a_deal_whose_table_discord_fails_to_draw_still_reaches_the_hands_
     await members[seat].slash(channel, "dickory play", action=pick(table, seat))
     await simcord_env.settle()
     assert footer_version(channel, table) == table.version == 1
+
+
+async def test_a_closed_table_leaves_nothing_behind_in_the_publisher(simcord_env, world):
+    """A game that ends while Discord cannot give its channel (its last picture is never drawn)
+    leaves no per-table state: no lock, no picture drawn ahead, no redraw owed."""
+    guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    publisher, host = simcord_env.bot.host.publisher, simcord_env.bot.host
+    forget_channel(simcord_env, guild, channel)
+    simcord_env.inject_error("GET", f"/channels/{channel.id}", status=503, times=None)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await simcord_env.advance_time(1)
+    assert footer_version(channel, table) < table.version  # the publisher waits out the failure
+    await members[seat].slash(channel, "dickory resign")
+    await simcord_env.advance_time(5)
+    assert table.status == "over"
+    kept = {
+        name: getattr(publisher, name)
+        for name in ("_dirty", "_asked", "_shown", "_redraw_naps", "_publish_locks", "_drawn_ahead")
+        if table.id in getattr(publisher, name)
+    }
+    assert not kept, kept
+    assert not [k for k in [*host._tasks, *host._failures] if k[0] == table.id]
+
+
+async def test_a_board_discord_fails_to_post_is_posted_once_it_answers(simcord_env, world):
+    """/board answers "Here it is" before posting; a post Discord refuses is left to the
+    publisher, which reposts the table at the bottom once Discord answers, rather than a
+    second answer saying something went wrong and no table at the bottom."""
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    first = table.message_id
+    await bob.send(channel, "where did the table go?")
+    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=503, times=None)
+    board = await alice.slash(channel, "dickory board")
+    answers = [board.response.content if board.response else ""] + [f.content for f in board.followups]
+    assert not [a for a in answers if "went wrong" in (a or "")], answers
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(60)
+    assert channel.last_message.id == table.message_id != first, "the table is posted again at the bottom"
+
+
+async def test_a_deal_whose_new_table_message_the_database_refuses_still_reaches_the_hands(
+    simcord_env, world, monkeypatch
+):
+    """Chatter buried the invitation, so the deal posts the table anew, and the database
+    refuses to note the new message once: the players still get their hands and the turn
+    clock runs, as when Discord fails the draw, and the publisher draws the table on."""
+    from bot.publisher import REPOST_AFTER
+
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    lobby = table_message(channel, table.id)
+    for i in range(REPOST_AFTER):
+        await alice.send(channel, f"chatter {i}")
+    storage, stored = simcord_env.bot.storage, simcord_env.bot.storage.set_message
+    refused = []
+
+    async def refuse_once(*args, **kwargs):
+        if not refused:
+            refused.append(args)
+            raise sqlite3.OperationalError("database is locked")
+        return await stored(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "set_message", refuse_once)
+    await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:accept")
+    await simcord_env.settle()
+    assert refused and table.active
+    assert dm_texts(alice.user) and dm_texts(bob.user), "each player's hand is sent though the note failed"
+    assert simcord_env.bot.host.timer_armed(table), "the turn clock runs"
+    await simcord_env.advance_time(5)
+    with sqlite3.connect(simcord_env.bot.settings.database) as db:
+        kept = db.execute("SELECT message_id FROM games WHERE id = ?", (table.id,)).fetchone()[0]
+    assert kept == table.message_id != lobby.id, "the new message's id is stored once the database takes it"
+    members = members_of(table, alice, bob)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await simcord_env.settle()
+    assert footer_version(channel, table) == table.version == 1
