@@ -330,6 +330,15 @@ def edits_of(env, message_id: int) -> int:
     return sum(1 for r in env.http_requests if r.method == "PATCH" and str(message_id) in r.path)
 
 
+async def move_while_failing(env, channel, members, table, method: str, path: str, status: int = 503) -> None:
+    """The member to move plays while Discord keeps failing `method path`: the table falls behind."""
+    env.inject_error(method, path, status=status, times=None)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await env.advance_time(1)
+    assert footer_version(channel, table) < table.version
+
+
 async def test_a_channel_discord_fails_to_fetch_is_tried_again_not_taken_as_drawn(simcord_env, world):
     """Fetching an uncached channel fails with a server error (not a deleted channel): the
     publisher backs off and redraws once Discord answers, as after a failed edit."""
@@ -337,11 +346,8 @@ async def test_a_channel_discord_fails_to_fetch_is_tried_again_not_taken_as_draw
     table = await start_pvp(simcord_env, channel, alice, bob)
     members = members_of(table, alice, bob)
     forget_channel(simcord_env, guild, channel)
-    simcord_env.inject_error("GET", f"/channels/{channel.id}", status=503, times=None)
-    seat = table.state.to_move[0]
-    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
-    await simcord_env.advance_time(1)
-    assert footer_version(channel, table) < table.version and table.active
+    await move_while_failing(simcord_env, channel, members, table, "GET", f"/channels/{channel.id}")
+    assert table.active
     simcord_env.backend.faults.clear()  # Discord answers again; no member moves meanwhile
     await simcord_env.advance_time(60)
     assert footer_version(channel, table) == table.version, "the stale table is redrawn without a move"
@@ -353,11 +359,7 @@ async def test_a_board_drawn_while_the_publisher_waits_out_a_failure_is_not_edit
     _guild, channel, alice, bob = world
     table = await start_pvp(simcord_env, channel, alice, bob)
     members = members_of(table, alice, bob)
-    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=503, times=None)
-    seat = table.state.to_move[0]
-    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
-    await simcord_env.advance_time(1)
-    assert footer_version(channel, table) < table.version  # the edit failed: the publisher waits
+    await move_while_failing(simcord_env, channel, members, table, "PATCH", "/channels/*/messages/*")
     simcord_env.backend.faults.clear()
     await alice.slash(channel, "dickory board")
     await simcord_env.advance_time(120)
@@ -417,11 +419,8 @@ async def test_a_closed_table_leaves_nothing_behind_in_the_publisher(simcord_env
     members = members_of(table, alice, bob)
     publisher, host = simcord_env.bot.host.publisher, simcord_env.bot.host
     forget_channel(simcord_env, guild, channel)
-    simcord_env.inject_error("GET", f"/channels/{channel.id}", status=503, times=None)
     seat = table.state.to_move[0]
-    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
-    await simcord_env.advance_time(1)
-    assert footer_version(channel, table) < table.version  # the publisher waits out the failure
+    await move_while_failing(simcord_env, channel, members, table, "GET", f"/channels/{channel.id}")
     await members[seat].slash(channel, "dickory resign")
     await simcord_env.advance_time(5)
     assert table.status == "over"
