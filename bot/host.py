@@ -248,15 +248,17 @@ class Host:
             log.exception("table %s: follow-up of a move failed", table.id)
             self.schedule(table)
 
-    def schedule(self, table: Table, *, fresh_ai: bool = False) -> None:
+    def schedule(self, table: Table, *, fresh_ai: bool = False, drawn: bool = False) -> None:
         """Bring the table's background jobs in line with its state: the picture, AI seats, the timer.
 
         With fresh_ai (after a member's move) an AI still waiting for members starts over
-        on the new position; after an AI's own move the running AI loop carries on.
+        on the new position; after an AI's own move the running AI loop carries on. With
+        drawn, the table message was just drawn (or left to the publisher): no second draw.
         """
         if table.status not in ("active", "lobby"):
             return
-        self.publisher.mark_dirty(table)
+        if not drawn:
+            self.publisher.mark_dirty(table)
         if not table.active:
             return
         if any(table.seats[s].autoplay for s in table.waiting_on()):
@@ -506,7 +508,7 @@ class Host:
         await self.publisher.show(table)
         turn = table.turn_humans()
         await self.notifier.send_all(table, [(s, s in turn and not table.alone) for s in table.human_seats()])
-        self.schedule(table)
+        self.schedule(table, drawn=True)
 
     async def resume(self) -> None:
         """After a restart: every open table's buttons work again, its clocks run on from the

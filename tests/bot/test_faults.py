@@ -488,3 +488,13 @@ async def test_a_deal_whose_new_table_message_the_database_refuses_still_reaches
     await members[seat].slash(channel, "dickory play", action=pick(table, seat))
     await simcord_env.settle()
     assert footer_version(channel, table) == table.version == 1
+
+
+async def test_a_deal_draws_the_table_once(simcord_env, world):
+    """The deal edits the invitation into the table once; the jobs it starts do not draw the
+    same position again."""
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    await simcord_env.advance_time(5)
+    assert edits_of(simcord_env, table.message_id) == 1
+    assert footer_version(channel, table) == table.version == 0
