@@ -330,6 +330,15 @@ def edits_of(env, message_id: int) -> int:
     return sum(1 for r in env.http_requests if r.method == "PATCH" and str(message_id) in r.path)
 
 
+async def first_move_is_drawn(env, channel, table, *players) -> None:
+    """The first move of a game dealt through a fault is played and drawn as any other."""
+    members = members_of(table, *players)
+    seat = table.state.to_move[0]
+    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
+    await env.settle()
+    assert footer_version(channel, table) == table.version == 1
+
+
 async def move_while_failing(env, channel, members, table, method: str, path: str, status: int = 503) -> None:
     """The member to move plays while Discord keeps failing `method path`: the table falls behind."""
     env.inject_error(method, path, status=status, times=None)
@@ -404,11 +413,7 @@ async def test_a_deal_whose_table_discord_fails_to_draw_still_reaches_the_hands_
     simcord_env.backend.faults.clear()
     await simcord_env.advance_time(60)
     assert footer_version(channel, table) == table.version
-    members = members_of(table, alice, bob)
-    seat = table.state.to_move[0]
-    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
-    await simcord_env.settle()
-    assert footer_version(channel, table) == table.version == 1
+    await first_move_is_drawn(simcord_env, channel, table, alice, bob)
 
 
 async def test_a_closed_table_leaves_nothing_behind_in_the_publisher(simcord_env, world):
@@ -483,11 +488,7 @@ async def test_a_deal_whose_new_table_message_the_database_refuses_still_reaches
     with sqlite3.connect(simcord_env.bot.settings.database) as db:
         kept = db.execute("SELECT message_id FROM games WHERE id = ?", (table.id,)).fetchone()[0]
     assert kept == table.message_id != lobby.id, "the new message's id is stored once the database takes it"
-    members = members_of(table, alice, bob)
-    seat = table.state.to_move[0]
-    await members[seat].slash(channel, "dickory play", action=pick(table, seat))
-    await simcord_env.settle()
-    assert footer_version(channel, table) == table.version == 1
+    await first_move_is_drawn(simcord_env, channel, table, alice, bob)
 
 
 async def test_a_deal_draws_the_table_once(simcord_env, world):
