@@ -127,6 +127,7 @@ class Endings:
         setting: Callable[[int, str, str], Awaitable[str]],
         spawn: Callable[..., None],
         stop_tasks: Callable[..., None],
+        schedule: Callable[[Table], None],
     ) -> None:
         self.storage = storage
         self.tables = tables
@@ -135,6 +136,7 @@ class Endings:
         self._setting = setting  # the host's cached guild settings
         self._spawn = spawn  # the host's table jobs: a refused result is stored by one
         self._stop_tasks = stop_tasks
+        self._schedule = schedule  # the host's jobs for a table that goes on (AI seats, clock, picture)
 
     async def finish(self, table: Table, *, ended_early: str = "", retrying: bool = False) -> None:
         if table.status != "active":
@@ -187,11 +189,19 @@ class Endings:
             await self.finish(table, ended_early=ended_early, retrying=True)
 
     async def cancel(self, table: Table, why: str) -> None:
+        """Call a game or an invitation off (nobody wins or loses, stakes come back). A write the
+        database refuses raises, with the table as it was and its jobs running again."""
         if table.status in ("over", "cancelled"):
             return
-        table.status = "cancelled"
+        was = table.status
+        table.status = "cancelled"  # no move, AI seat or clock acts while the write is out
+        try:
+            await self.storage.set_status(table.id, "cancelled", ledger_at_end(table))
+        except Exception:
+            table.status = was
+            self._schedule(table)
+            raise
         self._stop_tasks(table)
-        await self.storage.set_status(table.id, "cancelled", ledger_at_end(table))
         table.log.append(why)
         table.final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
         await self.close(table)

@@ -85,6 +85,7 @@ class Host:
             setting=self.setting,
             spawn=self.spawn,
             stop_tasks=self.stop_tasks,
+            schedule=self.schedule,
         )
 
     # -- guild settings (cached; the database is the truth) -----------------------------
@@ -356,12 +357,24 @@ class Host:
         created = datetime.fromisoformat(table.created_at) if table.created_at else discord.utils.utcnow()
         self.alarms.set(table.id, created + timedelta(minutes=LOBBY_MINUTES), table.version, "lobby")
 
+    async def lapse(self, table: Table) -> None:
+        """Call off an invitation that expired; a write the database refuses is tried again
+        after 1, 2, 4 ... s, up to a minute apart, while the invitation is still open."""
+        delay = 1.0
+        while table.status == "lobby":
+            try:
+                await self.endings.cancel(table, "⌛ The invitation expired before everyone accepted.")
+                return
+            except Exception:
+                log.exception("table %s: could not call off the lapsed invitation", table.id)
+            await asyncio.sleep(delay)
+            delay = min(60.0, delay * 2)
+
     def _alarm(self, table_id: int, version: int, what: str) -> None:
         table = self.tables.get(table_id)
         if what == "lobby":
             if table is not None and table.status == "lobby":
-                expired = "⌛ The invitation expired before everyone accepted."
-                self.spawn(table, "lobby", self.endings.cancel(table, expired))
+                self.spawn(table, "lobby", self.lapse(table))
             return
         if table is None or not table.active or table.version != version or table.deadline is None:
             return

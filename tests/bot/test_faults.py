@@ -499,3 +499,75 @@ async def test_a_deal_draws_the_table_once(simcord_env, world):
     await simcord_env.advance_time(5)
     assert edits_of(simcord_env, table.message_id) == 1
     assert footer_version(channel, table) == table.version == 0
+
+
+def answers_of(result) -> list[str]:
+    """Every sentence an interaction was answered with (a deferred answer becomes the response)."""
+    return [m.content for m in ([result.response] if result.response else []) + result.followups]
+
+
+def refuse_calls_off(monkeypatch, storage, times: int | None) -> list[int]:
+    """The database refuses the next `times` call-offs (None: every one); the returned list
+    counts the refusals."""
+    stored, refused = storage.set_status, []
+
+    async def set_status(game_id, status, *args, **kwargs):
+        if status == "cancelled" and (times is None or len(refused) < times):
+            refused.append(game_id)
+            raise sqlite3.OperationalError("database is locked")
+        return await stored(game_id, status, *args, **kwargs)
+
+    monkeypatch.setattr(storage, "set_status", set_status)
+    return refused
+
+
+async def test_a_call_off_the_database_refuses_leaves_the_game_playing(simcord_env, world, monkeypatch):
+    """A moderator's /parlour cancel that the database refuses is told so; the game is as it
+    was (its turn clock runs, members still move), and calling it off again works."""
+    from bot.views import OOPS
+
+    guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[mods])
+    refused = refuse_calls_off(monkeypatch, simcord_env.bot.storage, times=1)
+    result = await admin.slash(channel, "parlour cancel", game=table.id)
+    assert refused == [table.id] and answers_of(result) == [OOPS]
+    assert table.status == "active" and simcord_env.bot.tables.get(table.id) is table
+    assert simcord_env.bot.host.timer_armed(table), "the turn clock runs again"
+    await first_move_is_drawn(simcord_env, channel, table, *members.values())
+    result = await admin.slash(channel, "parlour cancel", game=table.id)
+    assert answers_of(result) == [f"Game #{table.id} is called off."]
+    assert table.status == "cancelled" == (await simcord_env.bot.storage.load_game(table.id)).status
+    assert "called off" in told(channel, table)
+
+
+async def test_an_invitation_that_lapses_while_the_database_refuses_is_called_off_once_it_answers(
+    simcord_env, world, monkeypatch
+):
+    """The expiry of an invitation the database refuses to call off stays an open invitation
+    (still accepted by a click) and is called off at a later try, not frozen until a restart."""
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    refused = refuse_calls_off(monkeypatch, simcord_env.bot.storage, times=3)
+    await simcord_env.advance_time(601)
+    assert refused and table.status == "lobby"
+    await simcord_env.advance_time(30)
+    assert len(refused) == 3 and table.status == "cancelled"
+    assert "expired" in told(channel, table)
+    assert (await simcord_env.bot.storage.load_game(table.id)).status == "cancelled"
+
+
+async def test_a_lapsing_invitation_accepted_while_the_database_refuses_begins(simcord_env, world, monkeypatch):
+    _guild, channel, alice, bob = world
+    await alice.slash(channel, "dickory start", opponent=bob)
+    table = table_of(simcord_env)
+    refuse_calls_off(monkeypatch, simcord_env.bot.storage, times=None)
+    await simcord_env.advance_time(601)
+    assert table.status == "lobby"
+    await bob.click(table_message(channel, table.id), custom_id=f"parlour:lobby:{table.id}:accept")
+    assert table.active
+    await simcord_env.advance_time(120)
+    assert table.active, "no later try calls the game off once it began"
