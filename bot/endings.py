@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+LAST_PICTURE_TRIES = 12  # 2 s doubling to a 10-minute cap: about 47 minutes in all
+
 
 def sides(table: Table) -> list[list[int]] | None:
     found = table.state.sides if table.state is not None else None
@@ -212,9 +214,24 @@ class Endings:
         try:
             await self.publisher.publish_last(table)
         except discord.HTTPException as exc:
-            log.warning("table %s: could not draw its ending (%s)", table.id, exc.status)
+            log.warning("table %s: could not draw its ending (%s); trying again later", table.id, exc.status)
+            self._spawn(table, "last", self._draw_last_later(table))
         finally:
             self.tables.forget(table.id)
+
+    async def _draw_last_later(self, table: Table) -> None:
+        """The ending Discord refused, tried again 2, 4, 8 ... s up to ten minutes apart, for about
+        three quarters of an hour: till then the old buttons only answer that the game is over."""
+        delay = 2.0
+        for _ in range(LAST_PICTURE_TRIES):
+            await asyncio.sleep(delay)
+            delay = min(600.0, delay * 2)
+            try:
+                await self.publisher.publish_last(table)
+                return
+            except discord.HTTPException as exc:
+                log.info("table %s: its ending still could not be drawn (%s)", table.id, exc.status)
+        log.warning("table %s: gave up drawing its ending", table.id)
 
     async def new_ratings(self, table: Table, places: list[int]) -> Rater | None:
         """How this game moves its members' ratings (None: it doesn't), applied by storage to

@@ -12,6 +12,7 @@ import discord
 
 from bot.alarms import Alarms
 from tests.bot.helpers import (
+    custom_ids,
     dm_texts,
     make_bot,
     members_of,
@@ -417,8 +418,9 @@ async def test_a_deal_whose_table_discord_fails_to_draw_still_reaches_the_hands_
 
 
 async def test_a_closed_table_leaves_nothing_behind_in_the_publisher(simcord_env, world):
-    """A game that ends while Discord cannot give its channel (its last picture is never drawn)
-    leaves no per-table state: no lock, no picture drawn ahead, no redraw owed."""
+    """A game that ends while Discord cannot give its channel gets its last picture once
+    Discord answers (its buttons of play gone), and then leaves no per-table state: no lock, no
+    picture drawn ahead, no redraw owed, no job."""
     guild, channel, alice, bob = world
     table = await start_pvp(simcord_env, channel, alice, bob)
     members = members_of(table, alice, bob)
@@ -428,7 +430,11 @@ async def test_a_closed_table_leaves_nothing_behind_in_the_publisher(simcord_env
     await move_while_failing(simcord_env, channel, members, table, "GET", f"/channels/{channel.id}")
     await members[seat].slash(channel, "dickory resign")
     await simcord_env.advance_time(5)
-    assert table.status == "over"
+    assert table.status == "over" and "resign" not in told(channel, table), "not drawn yet"
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(60)
+    assert "resign" in told(channel, table)
+    assert custom_ids(table_message(channel, table.id)) == [f"parlour:rematch:{table.id}"], "no buttons of play"
     kept = {
         name: getattr(publisher, name)
         for name in ("_dirty", "_asked", "_shown", "_redraw_naps", "_publish_locks", "_drawn_ahead")
@@ -436,6 +442,22 @@ async def test_a_closed_table_leaves_nothing_behind_in_the_publisher(simcord_env
     }
     assert not kept, kept
     assert not [k for k in [*host._tasks, *host._failures] if k[0] == table.id]
+
+
+async def test_an_ending_discord_keeps_refusing_is_given_up_after_a_while(simcord_env, world, caplog):
+    guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    forget_channel(simcord_env, guild, channel)
+    seat = table.state.to_move[0]
+    await move_while_failing(simcord_env, channel, members, table, "GET", f"/channels/{channel.id}")
+    with caplog.at_level(logging.INFO):
+        await members[seat].slash(channel, "dickory resign")
+        await simcord_env.advance_time(3600)
+    tries = [r for r in caplog.records if "its ending still could not be drawn" in r.getMessage()]
+    assert len(tries) == 12
+    assert "gave up drawing its ending" in caplog.records[-1].getMessage()
+    assert not [k for k in simcord_env.bot.host._tasks if k[0] == table.id]
 
 
 async def test_a_board_discord_fails_to_post_is_posted_once_it_answers(simcord_env, world):
