@@ -454,3 +454,20 @@ def test_a_scavenger_beside_the_centre_stands_up_clear_of_its_neighbour_and_the_
     assert not near(canvas.getpixel((x - 19, y)), SEATS[0], 30)  # the ring side stays clear
     assert math.dist(oval, other) >= 24 + 12 + 6
     assert near(canvas.getpixel((round(other[0]), round(other[1]) - 8)), SEATS[1], 8)
+
+
+def test_a_ghost_beside_a_scavenger_stands_as_far_off_as_a_mouse_would(monkeypatch):
+    """A mouse that left a space a Scavenger still holds leaves its ghost where it would have
+    stood beside the Scavenger's oval (44 px apart, not the 32 of small mice alone)."""
+    from renderers.hickory_dickory_marks import Marks
+
+    ghosts = []
+    monkeypatch.setattr(C, "ghost", lambda d, xy, *args: ghosts.append(xy))
+    view = {
+        "minute": 5,
+        "mice": [{"scavenger": {"where": "inner", "number": 3}}, {"spotter": {"where": "outer", "number": 3}}],
+    }
+    canvas = Image.new("RGB", (R.WIDTH, R.WIDTH), C.FACE)
+    C.draw_clock(canvas, view, Marks(moved={(1, "spotter"): ("inner", 3)}))
+    assert ghosts == [C._spread(3, C.R_INNER, 2, 1, 44)]
+    assert C._spread(3, C.R_INNER, 1, 0) == C.number_xy(3, C.R_INNER), "the Scavenger stands on its number"
