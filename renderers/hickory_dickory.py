@@ -618,6 +618,7 @@ def alt_text(view: dict[str, Any]) -> str:
             parts.append("; ".join(ranked["lines"]) + ".")
     elif view.get("prompt"):
         parts.append(_fill(str(view["prompt"]), names) + ".")
-    if not final and waiting_here(view):
-        parts.append(waiting_here(view))
+    still = "" if final else waiting_here(view)
+    if still:
+        parts.append(still)
     return " ".join(parts)
