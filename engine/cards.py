@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core import quoted
@@ -152,3 +152,37 @@ def deal_round(deck: list[str], players: int, per_player: int) -> list[list[str]
         for seat in range(players):
             hands[seat].append(deck.pop(0))
     return hands
+
+
+def deal_to_fit(
+    pool: Sequence[str], wants: Sequence[tuple[int, int, Callable[[str], bool]]]
+) -> tuple[dict[int, list[str]], list[str]]:
+    """Cards of `pool` for each (seat, count, may_hold) so that every seat may hold each of its
+    cards, and the cards left over. Exact (augmenting paths), for the positions where a few
+    random deals all get stuck; `determinize` keeps the true deal, so one always exists there.
+    Raises ValueError when no deal fits."""
+    slots = [(seat, may_hold) for seat, count, may_hold in wants for _ in range(count)]
+    holder: list[int | None] = [None] * len(slots)  # slot -> index in pool of its card
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, (_, may_hold) in enumerate(slots):
+            if j in seen or not may_hold(pool[i]):
+                continue
+            seen.add(j)
+            k = holder[j]
+            if k is None or place(k, seen):
+                holder[j] = i
+                return True
+        return False
+
+    for i in range(len(pool)):
+        if None not in holder:
+            break
+        place(i, set())
+    if None in holder:
+        raise ValueError("no deal fits what the seats are known to lack")
+    hands: dict[int, list[str]] = {seat: [] for seat, _, _ in wants}
+    for j, (seat, _) in enumerate(slots):
+        hands[seat].append(pool[holder[j]])  # type: ignore[index]
+    placed = set(holder)
+    return hands, [c for i, c in enumerate(pool) if i not in placed]

@@ -1,0 +1,48 @@
+"""The shared card helpers: the exact deal that `determinize` falls back on."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from engine.cards import deal_to_fit, rank, standard_deck
+
+
+def test_a_deal_that_greedy_order_misses_is_found():
+    # Seat 1 may hold anything but is served first; only seat 2's cards restrict it.
+    pool = ["AS", "AH", "KS", "KH"]
+    hands, left = deal_to_fit(pool, [(1, 2, lambda c: True), (2, 2, lambda c: rank(c) == "A")])
+    assert sorted(hands[2]) == ["AH", "AS"] and sorted(hands[1]) == ["KH", "KS"] and left == []
+
+
+def test_the_cards_no_seat_takes_are_left_over_in_pool_order():
+    pool = ["2C", "3C", "4C", "5C", "6C"]
+    hands, left = deal_to_fit(pool, [(0, 2, lambda c: c in ("4C", "6C"))])
+    assert sorted(hands[0]) == ["4C", "6C"] and left == ["2C", "3C", "5C"]
+
+
+def test_no_fitting_deal_is_a_value_error():
+    with pytest.raises(ValueError, match="no deal fits"):
+        deal_to_fit(["AS", "KS"], [(0, 1, lambda c: c == "AS"), (1, 1, lambda c: c == "AS")])
+
+
+def test_random_constraints_with_a_true_deal_always_fit():
+    """Whatever each seat is known to lack, the true deal fits, so a deal is found; every
+    card is used once and every seat may hold its own."""
+    rng = random.Random(7)
+    for _ in range(300):
+        deck = standard_deck()
+        rng.shuffle(deck)
+        sizes = [rng.randint(0, 9) for _ in range(4)]
+        starts = list(itertools.accumulate([0, *sizes]))
+        truth = [deck[a:b] for a, b in itertools.pairwise(starts)]
+        pool = deck[: starts[-1] + rng.randint(0, 5)]
+        rng.shuffle(pool)
+        lacks = [{rank(c) for c in deck if rng.random() < 0.3} - {rank(c) for c in held} for held in truth]
+        wants = [(s, sizes[s], lambda c, no=lacks[s]: rank(c) not in no) for s in range(4)]
+        hands, left = deal_to_fit(pool, wants)
+        assert sorted([*itertools.chain.from_iterable(hands.values()), *left]) == sorted(pool)
+        for s in range(4):
+            assert len(hands[s]) == sizes[s] and all(rank(c) not in lacks[s] for c in hands[s])
