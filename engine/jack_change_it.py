@@ -30,6 +30,7 @@ from engine.cards import (
     SUITS,
     CardError,
     deal_round,
+    deal_to_fit,
     parse_card,
     pretty,
     rank,
@@ -547,12 +548,13 @@ class JackChangeItState(State):
         pool = [c for h in (self.hands[o] for o in range(self.players) if o != seat) for c in h] + self.stock
         wants = [(o, n, ex) for o in range(self.players) if o != seat for n, ex in self.layers[o]]
         wants.sort(key=lambda w: -len(w[2]))  # the most constrained cards are placed first
-        for attempt in range(20):
+        for _ in range(20):
             rng.shuffle(pool)
-            dealt = _fill(pool, wants, strict=attempt < 19)
+            dealt = _fill(pool, wants)
             if dealt is not None:
                 break
-        assert dealt is not None
+        else:  # greedy draws can get stuck where few deals fit: match exactly instead
+            dealt = deal_to_fit(pool, [(o, n, lambda c, ex=ex: c not in ex) for o, n, ex in wants])
         hands, rest = dealt
         for o, cards in hands.items():
             world.hands[o] = cards
@@ -602,13 +604,13 @@ class JackChangeItState(State):
 
 
 def _fill(
-    pool: list[str], wants: list[tuple[int, int, frozenset[str]]], strict: bool
+    pool: list[str], wants: list[tuple[int, int, frozenset[str]]]
 ) -> tuple[dict[int, list[str]], list[str]] | None:
     """Deal `pool` into the layers in `wants` (seat, count, excluded); None if it gets stuck."""
     left = pool[:]
     hands: dict[int, list[str]] = {}
     for o, n, ex in wants:
-        got = [c for c in left if c not in ex][:n] if strict else left[:n]
+        got = [c for c in left if c not in ex][:n]
         if len(got) < n:
             return None
         for c in got:

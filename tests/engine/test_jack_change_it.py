@@ -734,3 +734,19 @@ def test_a_player_down_to_one_card_is_announced():
             return
         assert not announced
     raise AssertionError("no hand came down to one card in this seeded game")
+
+
+def test_determinize_honours_deductions_even_when_few_deals_fit():
+    # Seat 1 drew on the 2♥ and on the 3♦ (no ♥, ♦, 2 or 3), seat 2 on the A♠ (no ♠, no ace).
+    # Seat 1 is placed first and could hold the clubs too, but then seat 2 would need a spade.
+    ex1 = sorted(match_set("2H", None) | match_set("3D", None))
+    ex2 = sorted(match_set("AS", None))
+    hands = [["4C", "5C", "6C", "7C"], ["KS", "QS", "JS", "10S"], ["KC", "QC", "JC", "10C"]]
+    layers = [[[4, []]], [[4, ex1]], [[4, ex2]]]
+    state = position(hands, ["9D"], stock=[], leftovers="pile", layers=layers)
+    for seed in range(20):
+        world = state.determinize(0, random.Random(seed))
+        assert sorted(world.hands[1]) == sorted(hands[1])
+        assert sorted(world.hands[2]) == sorted(hands[2])
+        assert world.view(0) == state.view(0) and world.view(None) == state.view(None)
+        check_total(world)
