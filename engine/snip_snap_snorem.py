@@ -18,7 +18,17 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from engine.cards import RANKS, CardError, parse_card, pretty, rank, sort_cards, stack_deck, standard_deck
+from engine.cards import (
+    RANKS,
+    CardError,
+    deal_to_fit,
+    parse_card,
+    pretty,
+    rank,
+    sort_cards,
+    stack_deck,
+    standard_deck,
+)
 from engine.core import (
     Action,
     Event,
@@ -209,6 +219,7 @@ class SnipSnapSnoremState(State):
         """Move the turn left to the next seat holding the rank; the seats between pass."""
         want = self.rank
         assert want is not None
+        card = self.pile[-1]  # the card each passing seat could not match
         events: list[Event] = []
         for step in range(1, self.players + 1):
             nxt = (seat + step) % self.players
@@ -218,7 +229,7 @@ class SnipSnapSnoremState(State):
             self.passes.append(nxt)
             if want not in self.passed[nxt]:
                 self.passed[nxt].append(want)
-            events.append(Event("pass", f"{{p{nxt}}} passes.", {"seat": nxt, "rank": want}))
+            events.append(Event("pass", f"{{p{nxt}}} passes.", {"seat": nxt, "card": card, "rank": want}))
         raise AssertionError("every card is dealt, so someone holds the rest of the rank")
 
     # -- information ----------------------------------------------------------
@@ -269,12 +280,14 @@ class SnipSnapSnoremState(State):
         pool = [c for o in others for c in self.hands[o]]
         # The seats that ruled out most ranks take their cards first.
         others.sort(key=lambda o: -len(self.passed[o]))
-        for attempt in range(30):
+        wants = [(o, len(self.hands[o]), set(self.passed[o])) for o in others]
+        for _ in range(30):
             rng.shuffle(pool)
-            dealt = _deal_around(pool, [(o, len(self.hands[o]), set(self.passed[o])) for o in others], attempt < 29)
+            dealt = _deal_around(pool, wants)
             if dealt is not None:
                 break
-        assert dealt is not None
+        else:  # greedy draws can get stuck where only a few deals fit: match exactly instead
+            dealt, _ = deal_to_fit(pool, [(o, n, lambda c, lacks=lacks: rank(c) not in lacks) for o, n, lacks in wants])
         for o, cards in dealt.items():
             world.hands[o] = cards
         return world
@@ -295,12 +308,12 @@ class SnipSnapSnoremState(State):
         return play_action(next(c for c in hand if rank(c) == best))
 
 
-def _deal_around(pool: list[str], wants: list[tuple[int, int, set[str]]], strict: bool) -> dict[int, list[str]] | None:
+def _deal_around(pool: list[str], wants: list[tuple[int, int, set[str]]]) -> dict[int, list[str]] | None:
     """Give each (seat, count, ranks it lacks) its cards from `pool`; None if it gets stuck."""
     left = pool[:]
     out: dict[int, list[str]] = {}
     for o, n, lacks in wants:
-        got = [c for c in left if rank(c) not in lacks][:n] if strict else left[:n]
+        got = [c for c in left if rank(c) not in lacks][:n]
         if len(got) < n:
             return None
         for c in got:

@@ -128,7 +128,7 @@ def test_a_player_without_the_rank_passes_and_is_skipped():
     events = state.apply(0, "play 7h")
     assert kinds(events) == ["lead", "pass"]
     assert events[1].text == "{p1} passes."
-    assert events[1].data == {"seat": 1, "rank": "7"}
+    assert events[1].data == {"seat": 1, "card": "7H", "rank": "7"}
     v = state.view(None)
     assert v["to_move"] == [2] and v["passes"] == [1] and v["passed"][1] == ["7"]
     events = state.apply(2, "play 7s")
@@ -291,3 +291,27 @@ def test_heuristic_leads_the_rank_it_holds_most():
     for seed in range(10):
         assert state.heuristic_action(0, random.Random(seed)).text.startswith("play k")
     assert state.heuristic_action(1, random.Random(0)) is None
+
+
+def test_determinize_honours_passes_even_when_few_deals_fit():
+    # Seat 1 passed on aces, so it can only hold the four kings; seat 2 (more passes, dealt
+    # first) may hold either rank. Greedy random deals almost always give seat 2 a king.
+    passed = [[], ["A"], ["2", "3", "4", "5", "6", "7", "8", "9", "10"]]
+    hands = [["QS", "QH", "QD", "QC"], ["KS", "KH", "KD", "KC"], ["AS", "AH", "AD", "AC"]]
+    state = position(hands, turn=0, passed=passed)
+    for seed in range(20):
+        world = state.determinize(0, random.Random(seed))
+        assert sorted(world.hands[1]) == sorted(hands[1])
+        assert sorted(world.hands[2]) == sorted(hands[2])
+        assert world.view(0) == state.view(0) and world.view(None) == state.view(None)
+
+
+def test_every_event_carries_seat_and_card():
+    # The spec: events lead, snip, snap, snorem, pass, win; "data carries seat and card".
+    state = deal(4, s0=["7H"], s2=["7S", "7D", "7C"])
+    events = state.apply(0, "play 7h") + state.apply(2, "play 7s")
+    events += state.apply(2, "play 7d") + state.apply(2, "play 7c")
+    assert kinds(events) == ["lead", "pass", "snip", *["pass"] * 3, "snap", *["pass"] * 3, "snorem"]
+    for event in events:
+        assert isinstance(event.data["seat"], int) and event.data["card"] in standard_deck()
+    assert [e.data["card"] for e in events if e.kind == "pass"] == ["7H", *["7S"] * 3, *["7D"] * 3]
