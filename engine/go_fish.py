@@ -87,6 +87,11 @@ def handed_words(rank: int, count: int) -> str:
     """What a hand-over gives, in words: "a queen", "an 8", "an ace", "3 queens"."""
     if count != 1:
         return f"{count} {RANK_PLURAL[rank]}"
+    return a_rank(rank)
+
+
+def a_rank(rank: int) -> str:
+    """One card of a rank with its article: "a queen", "an 8", "an ace"."""
     word = RANK_SINGULAR[rank]
     return ("an " if word[0] in "a8" else "a ") + word
 
@@ -333,7 +338,7 @@ class GoFishState(State):
             return f"You may only ask for a rank you hold, and you have no {RANK_PLURAL[rank]}."
         if card is not None:
             if self.hands[seat] & bit(card):
-                return f"You already hold the {pretty(CODES[card])}; ask for a {RANK_SINGULAR[rank]} you don't have."
+                return f"You already hold the {pretty(CODES[card])}; ask for {a_rank(rank)} you don't have."
             if self.laid & bit(card):
                 return f"The {pretty(CODES[card])} already lies in a book; ask for another card."
         return None

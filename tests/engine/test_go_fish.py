@@ -282,6 +282,14 @@ def test_house_rule_5_authors_asking_for_a_card_you_hold_is_refused():
     assert "ask 1 qh" not in texts(state, 0)
 
 
+@pytest.mark.parametrize(("card", "wording"), [("as", "an ace"), ("8s", "an 8"), ("qh", "a queen")])
+def test_authors_refusing_a_card_you_hold_names_the_rank_with_the_right_article(card, wording):
+    hands = [["AS", "8S", "QH", "2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H", "6H", "7H", "9H"]]
+    state = deal(hands, variant="authors")
+    with pytest.raises(IllegalAction, match=f"ask for {wording} you don't have"):
+        state.apply(0, f"ask 1 {card}")
+
+
 def test_authors_pairs_a_card_lying_in_a_book_cannot_be_asked_for():
     hands = [["QS", "QH", "QD", "2S", "3S", "4S", "5S"], ["6H", "7H", "8H", "9H", "10H", "JH", "KH"]]
     state = deal(hands, variant="authors", books="pairs")
