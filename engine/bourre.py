@@ -26,7 +26,7 @@ import random
 from typing import Any, ClassVar
 
 from engine.bourre_rules import ALL_CARDS, allowed, deductions, hand_order, refusal, sure_trumps, trick_winner
-from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, pretty, stack_deck
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, deal_to_fit, parse_card, pretty, stack_deck
 from engine.core import (
     Action,
     Event,
@@ -45,7 +45,7 @@ from engine.core import (
 
 HAND_SIZE = 5
 TRICKS = 5
-_DEAL_TRIES = 30  # shuffles determinize tries; the last one may break a deduction rather than fail
+_DEAL_TRIES = 30  # shuffles determinize tries before it deals by exact matching
 _LIKELY_TRIES = 12  # of those, how many look for a world where every seat in holds trump (see _likely)
 _SYNTAX_HELP = "Write a move like “play”, “pass”, “discard 7h”, “draw” or “play 10h”."
 _SYNONYMS = {"fold": "pass", "stay": "play", "stay in": "play", "in": "play", "out": "pass"}
@@ -634,12 +634,13 @@ class BourreState(State):
         dealt = None
         for attempt in range(_DEAL_TRIES):
             rng.shuffle(pool)
-            trial = _fill(pool, wants, self.excluded, strict=attempt < _DEAL_TRIES - 1)
+            trial = _fill(pool, wants, self.excluded)
             if trial is not None:
                 dealt = trial
                 if attempt >= _LIKELY_TRIES or self._likely(trial[0], fixed):
                     break
-        assert dealt is not None
+        if dealt is None:  # greedy draws can get stuck where few deals fit: match exactly instead
+            dealt = deal_to_fit(pool, [(o, n, lambda c, ex=self.excluded[o]: c not in ex) for o, n in wants])
         hands, rest = dealt
         for o, cards in hands.items():
             world.hands[o] = cards + ([fixed] if o == self.dealer and fixed else [])
@@ -686,13 +687,13 @@ class BourreState(State):
 
 
 def _fill(
-    pool: list[str], wants: list[tuple[int, int]], excluded: list[set[str]], strict: bool
+    pool: list[str], wants: list[tuple[int, int]], excluded: list[set[str]]
 ) -> tuple[dict[int, list[str]], list[str]] | None:
     """Deal `pool` to the seats in `wants` avoiding each seat's excluded cards; None if stuck."""
     left = pool[:]
     hands: dict[int, list[str]] = {}
     for o, n in wants:
-        ex = excluded[o] if strict else set()
+        ex = excluded[o]
         got = [c for c in left if c not in ex][:n]
         if len(got) < n:
             return None

@@ -577,6 +577,25 @@ def test_determinize_keeps_every_public_deduction():
         assert sorted(w.hands[0]) == sorted(s.hands[0])
 
 
+def test_determinize_keeps_the_deductions_when_every_shuffle_gets_stuck(monkeypatch):
+    """Where few deals fit, every greedy shuffle may get stuck: the exact deal it falls back
+    on still honours every deduction (the last shuffle used to ignore them)."""
+    import engine.bourre as bourre_module
+
+    hands = [["9H", "2C", "3C", "4D", "5C"], ["3H", "AC", "7C", "8D", "JD"], ["KS", "6C", "9D", "10D", "3S"]]
+    s = declare_all(deal(hands), ["play", "play", "play"])
+    s.apply(0, "play 9h")
+    s.apply(1, "play 3h")  # no heart above the 9
+    s.apply(2, "play ks")  # no hearts at all
+    monkeypatch.setattr(bourre_module, "_fill", lambda *args: None)
+    rng = random.Random(4)
+    for _ in range(50):
+        w = s.determinize(0, rng)
+        assert w.view(0) == s.view(0) and w.view(None) == s.view(None)
+        assert not any(c[-1] == "H" for c in w.hands[2]) and "3S" in w.hands[2]
+        assert not any(c in ("10H", "JH", "QH", "KH", "AH") for c in w.hands[1])
+
+
 def test_a_failed_trump_tells_the_table_the_seat_has_none():
     hands = [["9H", "2C", "3C", "4D", "5C"], ["2D", "AC", "7C", "8D", "JD"], ["KS", "6C", "9D", "10D", "3S"]]
     s = declare_all(deal(hands), ["play", "play", "play"])
