@@ -152,11 +152,8 @@ class ParlourBot(commands.Bot):
         await self.call_off(here, "Parlour was removed from the server.")
 
     async def call_off(self, tables: list[Table], why: str) -> None:
-        for table in tables:
-            try:
-                await self.host.endings.cancel(table, why)
-            except Exception:  # one table's failure must not keep the others running
-                log.exception("table %s: could not call it off", table.id)
+        for table in tables:  # each in a job of its own, tried again while the database refuses
+            self.host.call_off_later(table, why)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.CheckFailure) and interaction.response.is_done():

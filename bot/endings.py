@@ -129,7 +129,6 @@ class Endings:
         setting: Callable[[int, str, str], Awaitable[str]],
         spawn: Callable[..., None],
         stop_tasks: Callable[..., None],
-        schedule: Callable[[Table], None],
     ) -> None:
         self.storage = storage
         self.tables = tables
@@ -138,7 +137,6 @@ class Endings:
         self._setting = setting  # the host's cached guild settings
         self._spawn = spawn  # the host's table jobs: a refused result is stored by one
         self._stop_tasks = stop_tasks
-        self._schedule = schedule  # the host's jobs for a table that goes on (AI seats, clock, picture)
 
     async def finish(self, table: Table, *, ended_early: str = "", retrying: bool = False) -> None:
         if table.status != "active":
@@ -190,32 +188,37 @@ class Endings:
             delay = min(60.0, delay * 2)
             await self.finish(table, ended_early=ended_early, retrying=True)
 
-    async def cancel(self, table: Table, why: str) -> None:
-        """Call a game or an invitation off (nobody wins or loses, stakes come back). A write the
-        database refuses raises, with the table as it was and its jobs running again."""
-        if table.status in ("over", "cancelled"):
-            return
-        was = table.status
-        table.status = "cancelled"  # no move, AI seat or clock acts while the write is out
-        try:
+    async def call_off(self, table: Table, why: str, *, lobby_only: bool = False) -> bool:
+        """Store a game or an invitation as called off (nobody wins or loses, stakes come back),
+        under the table's lock so that no move is stored meanwhile. False when it was no longer
+        open (with lobby_only: no longer an invitation). A write the database refuses raises,
+        and the table is as it was, its jobs and clocks running on."""
+        async with table.lock:
+            if table.status != "lobby" and (lobby_only or table.status != "active"):
+                return False
             await self.storage.set_status(table.id, "cancelled", ledger_at_end(table))
-        except Exception:
-            table.status = was
-            self._schedule(table)
-            raise
+            table.status = "cancelled"
         self._stop_tasks(table)
         table.log.append(why)
         table.final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
-        await self.close(table)
+        return True
+
+    async def cancel(self, table: Table, why: str, *, lobby_only: bool = False) -> None:
+        """Call a table off and draw its last picture (see call_off)."""
+        if await self.call_off(table, why, lobby_only=lobby_only):
+            await self.close(table)
 
     async def close(self, table: Table) -> None:
-        """The last picture of a game that ended (won, resigned, claimed or called off)."""
-        await self.notifier.clear_pings(table)
+        """The last picture of a game that ended (won, resigned, claimed or called off). The game
+        is stored as ended already, so a failure here is logged, never raised."""
         try:
+            await self.notifier.clear_pings(table)
             await self.publisher.publish_last(table)
         except discord.HTTPException as exc:
             log.warning("table %s: could not draw its ending (%s); trying again later", table.id, exc.status)
             self._spawn(table, "last", self._draw_last_later(table))
+        except Exception:
+            log.exception("table %s: could not draw its ending", table.id)
         finally:
             self.tables.forget(table.id)
 
@@ -231,6 +234,9 @@ class Endings:
                 return
             except discord.HTTPException as exc:
                 log.info("table %s: its ending still could not be drawn (%s)", table.id, exc.status)
+            except Exception:
+                log.exception("table %s: could not draw its ending", table.id)
+                return
         log.warning("table %s: gave up drawing its ending", table.id)
 
     async def new_ratings(self, table: Table, places: list[int]) -> Rater | None:

@@ -85,7 +85,6 @@ class Host:
             setting=self.setting,
             spawn=self.spawn,
             stop_tasks=self.stop_tasks,
-            schedule=self.schedule,
         )
 
     # -- guild settings (cached; the database is the truth) -----------------------------
@@ -167,14 +166,25 @@ class Host:
                 task.cancel()
         self._tasks.clear()
 
-    def call_off_later(self, table: Table, why: str) -> None:
-        """Cancel a table from one of its own tasks (the publisher): in a task of its own, since
-        cancelling stops every task of the table, the caller among them."""
+    def call_off_later(self, table: Table, why: str, *, lobby_only: bool = False) -> None:
+        """Call a table off in a job of its own ("call-off"; the caller may be another of the
+        table's jobs, such as the publisher, and calling off stops every other one)."""
         if table.status not in ("active", "lobby"):
             return
-        task = asyncio.create_task(self.endings.cancel(table, why), name=f"table-{table.id}-call-off")
-        self._follow.add(task)
-        task.add_done_callback(self._follow.discard)
+        self.spawn(table, "call-off", self.call_off_until_done(table, why, lobby_only=lobby_only), replace=False)
+
+    async def call_off_until_done(self, table: Table, why: str, *, lobby_only: bool = False) -> None:
+        """Call a table off; a write the database refuses is tried again after 1, 2, 4 ... s,
+        up to a minute apart, while the table is still open (with lobby_only: an invitation)."""
+        delay = 1.0
+        while table.status == "lobby" or (table.status == "active" and not lobby_only):
+            try:
+                await self.endings.cancel(table, why, lobby_only=lobby_only)
+                return
+            except Exception:
+                log.exception("table %s: could not call it off; trying again", table.id)
+            await asyncio.sleep(delay)
+            delay = min(60.0, delay * 2)
 
     # -- moves ----------------------------------------------------------------------------
     async def act(
@@ -357,24 +367,12 @@ class Host:
         created = datetime.fromisoformat(table.created_at) if table.created_at else discord.utils.utcnow()
         self.alarms.set(table.id, created + timedelta(minutes=LOBBY_MINUTES), table.version, "lobby")
 
-    async def lapse(self, table: Table) -> None:
-        """Call off an invitation that expired; a write the database refuses is tried again
-        after 1, 2, 4 ... s, up to a minute apart, while the invitation is still open."""
-        delay = 1.0
-        while table.status == "lobby":
-            try:
-                await self.endings.cancel(table, "⌛ The invitation expired before everyone accepted.")
-                return
-            except Exception:
-                log.exception("table %s: could not call off the lapsed invitation", table.id)
-            await asyncio.sleep(delay)
-            delay = min(60.0, delay * 2)
-
     def _alarm(self, table_id: int, version: int, what: str) -> None:
         table = self.tables.get(table_id)
         if what == "lobby":
             if table is not None and table.status == "lobby":
-                self.spawn(table, "lobby", self.lapse(table))
+                expired = "⌛ The invitation expired before everyone accepted."
+                self.call_off_later(table, expired, lobby_only=True)
             return
         if table is None or not table.active or table.version != version or table.deadline is None:
             return

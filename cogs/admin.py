@@ -62,11 +62,14 @@ class AdminCog(commands.GroupCog, group_name="parlour", group_description="Parlo
         if table is None or table.guild_id != interaction.guild_id:
             await say(interaction, f"There is no open game #{game} in this server, so there is nothing to call off.")
             return
-        # answered once the game is called off: a write the database refuses leaves the game as
+        # answered once the call-off is stored: a write the database refuses leaves the game as
         # it was, and the moderator is told so rather than that it is done
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.host.endings.cancel(table, f"A moderator called off game #{game}.")
+        endings = self.bot.host.endings
+        if not await endings.call_off(table, f"A moderator called off game #{game}."):
+            await say(interaction, f"Game #{game} has already ended.")
+            return
         await say(interaction, f"Game #{game} is called off.")
+        await endings.close(table)
 
     @app_commands.command(name="limit", description="How many games may be open at once in a channel.")
     @app_commands.describe(
