@@ -347,10 +347,10 @@ def _moved_marks(
         if where == "hand":
             was = number_xy(n, R_RING + 6)
         else:
-            # the ghost stands beside the mice still there, as far apart as they would stand with it
-            stayed = ring.get((where, n), [])
-            was = _spread(n, R_INNER if where == "inner" else R_OUTER, len(stayed) + 1, len(stayed),
-                          _gap([*stayed, (seat, mouse)]))  # fmt: skip
+            # the ghost stands one place past the mice still there, as far off as a mouse would
+            stayed, r = ring.get((where, n), []), R_INNER if where == "inner" else R_OUTER
+            gap = _gap([*stayed, (seat, mouse)])
+            was = _spread(n, r, len(stayed), len(stayed), gap) if stayed else number_xy(n, r)
         if math.dist(was, now) > 4:
             ghost(d, was, SEAT_COLORS[seat % 4], FACE)
             arrow(d, was, now, 20 if (seat, mouse) in spots else 12)

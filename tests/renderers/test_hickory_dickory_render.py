@@ -457,8 +457,8 @@ def test_a_scavenger_beside_the_centre_stands_up_clear_of_its_neighbour_and_the_
 
 
 def test_a_ghost_beside_a_scavenger_stands_as_far_off_as_a_mouse_would(monkeypatch):
-    """A mouse that left a space a Scavenger still holds leaves its ghost where it would have
-    stood beside the Scavenger's oval (44 px apart, not the 32 of small mice alone)."""
+    """A mouse that left a space a Scavenger still holds leaves its ghost one place past the
+    oval, as far off as a mouse beside it stands (44 px), not on the oval's edge."""
     from renderers.hickory_dickory_marks import Marks
 
     ghosts = []
@@ -469,5 +469,6 @@ def test_a_ghost_beside_a_scavenger_stands_as_far_off_as_a_mouse_would(monkeypat
     }
     canvas = Image.new("RGB", (R.WIDTH, R.WIDTH), C.FACE)
     C.draw_clock(canvas, view, Marks(moved={(1, "spotter"): ("inner", 3)}))
-    assert ghosts == [C._spread(3, C.R_INNER, 2, 1, 44)]
-    assert C._spread(3, C.R_INNER, 1, 0) == C.number_xy(3, C.R_INNER), "the Scavenger stands on its number"
+    scavenger = C.number_xy(3, C.R_INNER)  # alone on its space, on the number
+    assert C._spread(3, C.R_INNER, 1, 0) == scavenger
+    assert len(ghosts) == 1 and math.dist(ghosts[0], scavenger) == 44, "clear of the upright oval (24 + 12)"
