@@ -26,7 +26,7 @@ import random
 from typing import Any, ClassVar
 
 from engine.bourre_rules import ALL_CARDS, allowed, deductions, hand_order, refusal, sure_trumps, trick_winner
-from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, deal_to_fit, parse_card, pretty, stack_deck
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, deal_greedy, deal_to_fit, parse_card, pretty, stack_deck
 from engine.core import (
     Action,
     Event,
@@ -631,16 +631,17 @@ class BourreState(State):
             if o != seat:
                 wants.append((o, len(self.hands[o]) - (1 if o == self.dealer and fixed else 0)))
         wants.sort(key=lambda w: -len(self.excluded[w[0]]))
+        fits = [(o, n, lambda c, ex=self.excluded[o]: c not in ex) for o, n in wants]
         dealt = None
         for attempt in range(_DEAL_TRIES):
             rng.shuffle(pool)
-            trial = _fill(pool, wants, self.excluded)
+            trial = deal_greedy(pool, fits)
             if trial is not None:
                 dealt = trial
                 if attempt >= _LIKELY_TRIES or self._likely(trial[0], fixed):
                     break
         if dealt is None:  # greedy draws can get stuck where few deals fit: match exactly instead
-            dealt = deal_to_fit(pool, [(o, n, lambda c, ex=self.excluded[o]: c not in ex) for o, n in wants])
+            dealt = deal_to_fit(pool, fits)
         hands, rest = dealt
         for o, cards in hands.items():
             world.hands[o] = cards + ([fixed] if o == self.dealer and fixed else [])
@@ -684,23 +685,6 @@ class BourreState(State):
         from engine.bourre_ai import evaluate
 
         return evaluate(self)
-
-
-def _fill(
-    pool: list[str], wants: list[tuple[int, int]], excluded: list[set[str]]
-) -> tuple[dict[int, list[str]], list[str]] | None:
-    """Deal `pool` to the seats in `wants` avoiding each seat's excluded cards; None if stuck."""
-    left = pool[:]
-    hands: dict[int, list[str]] = {}
-    for o, n in wants:
-        ex = excluded[o]
-        got = [c for c in left if c not in ex][:n]
-        if len(got) < n:
-            return None
-        for c in got:
-            left.remove(c)
-        hands[o] = got
-    return hands, left
 
 
 Bourre.state_class = BourreState

@@ -154,6 +154,24 @@ def deal_round(deck: list[str], players: int, per_player: int) -> list[list[str]
     return hands
 
 
+def deal_greedy(
+    pool: Sequence[str], wants: Sequence[tuple[int, int, Callable[[str], bool]]]
+) -> tuple[dict[int, list[str]], list[str]] | None:
+    """Each (seat, count, may_hold) in turn takes the first cards of `pool` it may hold (a seat
+    may come more than once: its cards follow in that order), with the cards left over; None
+    when a seat is left short. `determinize` shuffles and tries again, then uses deal_to_fit."""
+    left = list(pool)
+    hands: dict[int, list[str]] = {}
+    for seat, count, may_hold in wants:
+        got = [c for c in left if may_hold(c)][:count]
+        if len(got) < count:
+            return None
+        for c in got:
+            left.remove(c)
+        hands.setdefault(seat, []).extend(got)
+    return hands, left
+
+
 def deal_to_fit(
     pool: Sequence[str], wants: Sequence[tuple[int, int, Callable[[str], bool]]]
 ) -> tuple[dict[int, list[str]], list[str]]:

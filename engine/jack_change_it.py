@@ -29,6 +29,7 @@ from engine.cards import (
     SUIT_SYMBOLS,
     SUITS,
     CardError,
+    deal_greedy,
     deal_round,
     deal_to_fit,
     parse_card,
@@ -548,13 +549,14 @@ class JackChangeItState(State):
         pool = [c for h in (self.hands[o] for o in range(self.players) if o != seat) for c in h] + self.stock
         wants = [(o, n, ex) for o in range(self.players) if o != seat for n, ex in self.layers[o]]
         wants.sort(key=lambda w: -len(w[2]))  # the most constrained cards are placed first
+        fits = [(o, n, lambda c, ex=ex: c not in ex) for o, n, ex in wants]
         for _ in range(20):
             rng.shuffle(pool)
-            dealt = _fill(pool, wants)
+            dealt = deal_greedy(pool, fits)
             if dealt is not None:
                 break
         else:  # greedy draws can get stuck where few deals fit: match exactly instead
-            dealt = deal_to_fit(pool, [(o, n, lambda c, ex=ex: c not in ex) for o, n, ex in wants])
+            dealt = deal_to_fit(pool, fits)
         hands, rest = dealt
         for o, cards in hands.items():
             world.hands[o] = cards
@@ -601,22 +603,6 @@ class JackChangeItState(State):
         left = [c for c in hand if c not in cards]
         score += 0.3 * sum(1 for c in left if c[-1] == top[-1] or rank(c) == r)
         return score
-
-
-def _fill(
-    pool: list[str], wants: list[tuple[int, int, frozenset[str]]]
-) -> tuple[dict[int, list[str]], list[str]] | None:
-    """Deal `pool` into the layers in `wants` (seat, count, excluded); None if it gets stuck."""
-    left = pool[:]
-    hands: dict[int, list[str]] = {}
-    for o, n, ex in wants:
-        got = [c for c in left if c not in ex][:n]
-        if len(got) < n:
-            return None
-        for c in got:
-            left.remove(c)
-        hands.setdefault(o, []).extend(got)
-    return hands, left
 
 
 JackChangeIt.state_class = JackChangeItState

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from engine.cards import (
     RANKS,
     CardError,
+    deal_greedy,
     deal_to_fit,
     parse_card,
     pretty,
@@ -280,15 +281,15 @@ class SnipSnapSnoremState(State):
         pool = [c for o in others for c in self.hands[o]]
         # The seats that ruled out most ranks take their cards first.
         others.sort(key=lambda o: -len(self.passed[o]))
-        wants = [(o, len(self.hands[o]), set(self.passed[o])) for o in others]
+        fits = [(o, len(self.hands[o]), lambda c, lacks=set(self.passed[o]): rank(c) not in lacks) for o in others]
         for _ in range(30):
             rng.shuffle(pool)
-            dealt = _deal_around(pool, wants)
+            dealt = deal_greedy(pool, fits)
             if dealt is not None:
                 break
         else:  # greedy draws can get stuck where only a few deals fit: match exactly instead
-            dealt, _ = deal_to_fit(pool, [(o, n, lambda c, lacks=lacks: rank(c) not in lacks) for o, n, lacks in wants])
-        for o, cards in dealt.items():
+            dealt = deal_to_fit(pool, fits)
+        for o, cards in dealt[0].items():
             world.hands[o] = cards
         return world
 
@@ -306,20 +307,6 @@ class SnipSnapSnoremState(State):
         lacking = {r: sum(1 for o in range(self.players) if o != seat and r in self.passed[o]) for r in counts}
         best = max(counts, key=lambda r: (counts[r], lacking[r], rng.random()))
         return play_action(next(c for c in hand if rank(c) == best))
-
-
-def _deal_around(pool: list[str], wants: list[tuple[int, int, set[str]]]) -> dict[int, list[str]] | None:
-    """Give each (seat, count, ranks it lacks) its cards from `pool`; None if it gets stuck."""
-    left = pool[:]
-    out: dict[int, list[str]] = {}
-    for o, n, lacks in wants:
-        got = [c for c in left if rank(c) not in lacks][:n]
-        if len(got) < n:
-            return None
-        for c in got:
-            left.remove(c)
-        out[o] = got
-    return out
 
 
 SnipSnapSnorem.state_class = SnipSnapSnoremState

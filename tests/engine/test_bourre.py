@@ -587,7 +587,7 @@ def test_determinize_keeps_the_deductions_when_every_shuffle_gets_stuck(monkeypa
     s.apply(0, "play 9h")
     s.apply(1, "play 3h")  # no heart above the 9
     s.apply(2, "play ks")  # no hearts at all
-    monkeypatch.setattr(bourre_module, "_fill", lambda *args: None)
+    monkeypatch.setattr(bourre_module, "deal_greedy", lambda *args: None)
     rng = random.Random(4)
     for _ in range(50):
         w = s.determinize(0, rng)

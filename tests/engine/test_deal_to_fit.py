@@ -1,4 +1,4 @@
-"""The shared card helpers: the exact deal that `determinize` falls back on."""
+"""The shared card helpers that `determinize` deals with: greedy, then exact."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.cards import deal_to_fit, rank, standard_deck
+from engine.cards import deal_greedy, deal_to_fit, rank, standard_deck
 
 
 def test_a_deal_that_greedy_order_misses_is_found():
@@ -46,3 +46,10 @@ def test_random_constraints_with_a_true_deal_always_fit():
         assert sorted([*itertools.chain.from_iterable(hands.values()), *left]) == sorted(pool)
         for s in range(4):
             assert len(hands[s]) == sizes[s] and all(rank(c) not in lacks[s] for c in hands[s])
+
+
+def test_a_greedy_deal_takes_the_first_cards_each_seat_may_hold_in_turn():
+    pool = ["AS", "2S", "AH", "3S", "KH"]
+    hands, left = deal_greedy(pool, [(1, 1, lambda c: c[-1] == "H"), (2, 2, lambda c: True), (1, 1, lambda c: True)])
+    assert hands == {1: ["AH", "3S"], 2: ["AS", "2S"]} and left == ["KH"]
+    assert deal_greedy(pool, [(0, 2, lambda c: c.startswith("K"))]) is None
