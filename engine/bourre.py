@@ -631,7 +631,7 @@ class BourreState(State):
             if o != seat:
                 wants.append((o, len(self.hands[o]) - (1 if o == self.dealer and fixed else 0)))
         wants.sort(key=lambda w: -len(self.excluded[w[0]]))
-        fits = [(o, n, lambda c, ex=self.excluded[o]: c not in ex) for o, n in wants]
+        fits = [(o, n, self.excluded[o]) for o, n in wants]
         dealt = None
         for attempt in range(_DEAL_TRIES):
             rng.shuffle(pool)

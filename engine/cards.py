@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core import quoted
@@ -155,15 +155,20 @@ def deal_round(deck: list[str], players: int, per_player: int) -> list[list[str]
 
 
 def deal_greedy(
-    pool: Sequence[str], wants: Sequence[tuple[int, int, Callable[[str], bool]]]
+    pool: Sequence[str], wants: Sequence[tuple[int, int, Container[str]]], key: Callable[[str], str] | None = None
 ) -> tuple[dict[int, list[str]], list[str]] | None:
-    """Each (seat, count, may_hold) in turn takes the first cards of `pool` it may hold (a seat
-    may come more than once: its cards follow in that order), with the cards left over; None
-    when a seat is left short. `determinize` shuffles and tries again, then uses deal_to_fit."""
+    """Each (seat, count, lacks) in turn takes the first cards of `pool` not in what it lacks
+    (with `key`, the card's key is looked up there: its rank, say). A seat may come more than
+    once: its cards follow in that order. Returns the hands and the cards left over, or None
+    when a seat is left short: `determinize` shuffles and tries again, then uses deal_to_fit.
+    It runs once a search iteration, so the test is a set lookup, not a call, where it can be."""
     left = list(pool)
     hands: dict[int, list[str]] = {}
-    for seat, count, may_hold in wants:
-        got = [c for c in left if may_hold(c)][:count]
+    for seat, count, lacks in wants:
+        if key is None:
+            got = [c for c in left if c not in lacks][:count]
+        else:
+            got = [c for c in left if key(c) not in lacks][:count]
         if len(got) < count:
             return None
         for c in got:
@@ -173,18 +178,19 @@ def deal_greedy(
 
 
 def deal_to_fit(
-    pool: Sequence[str], wants: Sequence[tuple[int, int, Callable[[str], bool]]]
+    pool: Sequence[str], wants: Sequence[tuple[int, int, Container[str]]], key: Callable[[str], str] | None = None
 ) -> tuple[dict[int, list[str]], list[str]]:
-    """Cards of `pool` for each (seat, count, may_hold) so that every seat may hold each of its
-    cards, and the cards left over. Exact (augmenting paths), for the positions where a few
-    random deals all get stuck; `determinize` keeps the true deal, so one always exists there.
-    Raises ValueError when no deal fits."""
-    slots = [(seat, may_hold) for seat, count, may_hold in wants for _ in range(count)]
+    """Cards of `pool` for each (seat, count, lacks) so that no seat gets a card it lacks (as in
+    deal_greedy), and the cards left over. Exact (augmenting paths), for the positions where a
+    few random deals all get stuck; `determinize` keeps the true deal, so one always exists
+    there. Raises ValueError when no deal fits."""
+    keyed = [c if key is None else key(c) for c in pool]
+    slots = [(seat, lacks) for seat, count, lacks in wants for _ in range(count)]
     holder: list[int | None] = [None] * len(slots)  # slot -> index in pool of its card
 
     def place(i: int, seen: set[int]) -> bool:
-        for j, (_, may_hold) in enumerate(slots):
-            if j in seen or not may_hold(pool[i]):
+        for j, (_, lacks) in enumerate(slots):
+            if j in seen or keyed[i] in lacks:
                 continue
             seen.add(j)
             k = holder[j]

@@ -549,14 +549,13 @@ class JackChangeItState(State):
         pool = [c for h in (self.hands[o] for o in range(self.players) if o != seat) for c in h] + self.stock
         wants = [(o, n, ex) for o in range(self.players) if o != seat for n, ex in self.layers[o]]
         wants.sort(key=lambda w: -len(w[2]))  # the most constrained cards are placed first
-        fits = [(o, n, lambda c, ex=ex: c not in ex) for o, n, ex in wants]
         for _ in range(20):
             rng.shuffle(pool)
-            dealt = deal_greedy(pool, fits)
+            dealt = deal_greedy(pool, wants)
             if dealt is not None:
                 break
         else:  # greedy draws can get stuck where few deals fit: match exactly instead
-            dealt = deal_to_fit(pool, fits)
+            dealt = deal_to_fit(pool, wants)
         hands, rest = dealt
         for o, cards in hands.items():
             world.hands[o] = cards

@@ -281,14 +281,14 @@ class SnipSnapSnoremState(State):
         pool = [c for o in others for c in self.hands[o]]
         # The seats that ruled out most ranks take their cards first.
         others.sort(key=lambda o: -len(self.passed[o]))
-        fits = [(o, len(self.hands[o]), lambda c, lacks=set(self.passed[o]): rank(c) not in lacks) for o in others]
+        wants = [(o, len(self.hands[o]), set(self.passed[o])) for o in others]
         for _ in range(30):
             rng.shuffle(pool)
-            dealt = deal_greedy(pool, fits)
+            dealt = deal_greedy(pool, wants, key=rank)
             if dealt is not None:
                 break
         else:  # greedy draws can get stuck where only a few deals fit: match exactly instead
-            dealt = deal_to_fit(pool, fits)
+            dealt = deal_to_fit(pool, wants, key=rank)
         for o, cards in dealt[0].items():
             world.hands[o] = cards
         return world
