@@ -250,7 +250,18 @@ def _felt_mapped(w: int, h: int, base: Color, edge: Color) -> Image.Image:
     """
     lean = felt_lean(w, h)
     lean.putpalette([v for shade in zip(*shade_tables(base, edge), strict=True) for v in shade])
-    return lean
+    return settled(lean)
+
+
+def settled(img: Image.Image) -> Image.Image:
+    """`img` with its new palette handed to Pillow's core now, before render threads share it.
+
+    Pillow hands a palette over at the image's first load, unlocked: two threads loading a
+    shared image at once could both do it, one freeing the palette the other was already
+    mapping or converting with, without the GIL (a crash, or stray pixels in a picture).
+    """
+    img.load()
+    return img
 
 
 def shade_tables(base: Color, edge: Color) -> list[list[int]]:
@@ -634,7 +645,7 @@ def _learn(img: Image.Image, keep: Sequence[Color]) -> Image.Image:
     pal += [v for c in keep for v in c[:3]]
     ref = Image.new("P", (1, 1))
     ref.putpalette(pal)
-    return ref
+    return settled(ref)
 
 
 def palette_sheet(images: Sequence[Image.Image]) -> Image.Image:
