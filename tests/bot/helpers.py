@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import os
 import random
 from pathlib import Path
 
 import discord
+from PIL import Image, ImageChops
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
@@ -105,6 +107,16 @@ async def picture(message, name: str) -> bytes:
         Path(folder).mkdir(parents=True, exist_ok=True)
         (Path(folder) / f"{name}.png").write_bytes(png)
     return png
+
+
+def pixel_difference(png: bytes, expected: bytes) -> str | None:
+    """Where two PNGs show different pixels (None: the same picture). The file's bytes are not
+    compared: they are not what a member sees."""
+    a, b = (Image.open(io.BytesIO(data)).convert("RGB") for data in (png, expected))
+    if a.size != b.size:
+        return f"sizes {a.size} and {b.size}"
+    box = ImageChops.difference(a, b).getbbox()
+    return None if box is None else f"pixels differ within {box}"
 
 
 # -- the step panel, read and clicked as a member does ---------------------------------------

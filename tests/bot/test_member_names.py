@@ -17,7 +17,17 @@ from bot.words import shown
 from engine import GAMES
 from renderers.draw import text_size
 from renderers.seat_ring import HEADER_H, PAD, TABLE_SIZE
-from tests.bot.helpers import choose, open_panel, picture, short_options, step_choices, table_message, table_of, told
+from tests.bot.helpers import (
+    choose,
+    open_panel,
+    picture,
+    pixel_difference,
+    short_options,
+    step_choices,
+    table_message,
+    table_of,
+    told,
+)
 
 MARKDOWN = ["**bold**", "||spoiler||", "# Heading", "`code`", "__x__", "> quote", "@everyone", "W" * 32]
 
@@ -112,11 +122,13 @@ async def test_names_the_face_cannot_draw_show_as_player_n_not_boxes(simcord_env
     module = renderers.for_game(game)
     unnamed = ["" for _ in range(players)]  # the fallback every renderer draws for a seat without a name
     drawn = await picture(table_message(channel, table.id), f"{game}_no_glyph_names")
-    assert drawn == module.render_table({**simcord_env.bot.host.publisher.public_view(table), "names": unnamed})
+    expected = module.render_table({**simcord_env.bot.host.publisher.public_view(table), "names": unnamed})
+    assert pixel_difference(drawn, expected) is None, pixel_difference(drawn, expected)
     seat = table.state.to_move[0]
     panel = await open_panel(members[seat], channel, table)
     hand = await panel.attachments[0].read()
-    assert hand == module.render_hand({**table.state.view(seat), "names": unnamed})
+    expected = module.render_hand({**table.state.view(seat), "names": unnamed})
+    assert pixel_difference(hand, expected) is None, pixel_difference(hand, expected)
 
 
 @pytest.mark.parametrize("typed", ["{p0:>3000}", "play {p0:>9999}", "**" * 100, "x" * 300])
