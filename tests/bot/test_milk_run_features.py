@@ -6,14 +6,12 @@ and AI seats that keep an eight-seat game moving within their budget."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
-from bot.host import choose_for
 from engine import GAMES
-from engine.ai import NORMAL
 from engine.cards import pretty
+from engine.milk_run_search import MilkRunSearch
 from tests.bot.helpers import components, pick, picture, seat_members, table_message
 
 
@@ -131,12 +129,9 @@ async def test_eight_seats_read_on_one_picture_and_the_ai_keeps_the_game_moving(
     while table.active and rounds < 3:
         seat = table.state.to_move[0]
         assert seat in members, "AI seats move by themselves"
-        started = time.perf_counter()
         await members[seat].slash(channel, "milk_run play", action=pick(table, seat))
         if table.state.to_move and table.state.to_move[0] != seat:
-            rounds += 1
-            # the AI seats between the two members: at most 6 turns of 4 actions each
-            assert time.perf_counter() - started < 24 * NORMAL[1]
+            rounds += 1  # the six AI seats between the two members have moved (checked above)
     message = table_message(channel, table.id)
     data = await picture(message, "milk_run_8")
     assert len(data) < 300_000
@@ -148,24 +143,26 @@ async def test_eight_seats_read_on_one_picture_and_the_ai_keeps_the_game_moving(
         assert f"delivered {d['black']} of 30" in alt and f"delivered {d['red']} of 30" in alt
 
 
-def test_the_normal_seat_chooses_within_its_budget_at_eight_seats():
+def test_the_normal_seat_at_eight_seats_plays_legally_and_its_seed_replays_the_choice():
+    # Its thinking time is measured in bench/bench_milk_run.py (p99 and max ms, moves its cap
+    # cut short), not here; without the cap, its fixed work makes the same choice every time.
     state = GAMES["milk_run"].new(8, seed=21)
     rng = random.Random(4)
-    slowest, timed = 0.0, 0
+    searched = 0
     for step in range(4000):
-        if state.over:
+        if state.over or searched == 8:
             break
         seat = state.to_move[0]
-        if step % 11 == 7 and timed < 40:
-            started = time.perf_counter()
-            text = choose_for(state, seat, "normal", step)
-            slowest = max(slowest, time.perf_counter() - started)
-            timed += 1
-            state.apply(seat, text)
+        if step % 11 == 7:
+            first, again = (MilkRunSearch(seed=step, time_limit=None) for _ in range(2))
+            action = first.choose(state, seat)
+            assert action.text in {a.text for a in state.legal_actions(seat)}
+            assert again.choose(state, seat).text == action.text
+            searched += first.last_worlds > 0
+            state.apply(seat, action)
             continue
         state.apply(seat, state.heuristic_action(seat, rng) or state.legal_actions(seat)[0])
-    assert timed >= 20
-    assert slowest < NORMAL[1] * 1.5, slowest
+    assert searched == 8
 
 
 async def test_a_play_is_chosen_card_first_then_where(simcord_env, world):

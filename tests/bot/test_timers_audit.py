@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-import time
 from datetime import timedelta
 
 import discord
@@ -283,14 +282,14 @@ async def test_an_ai_choosing_at_the_most_seats_leaves_the_event_loop_free(simco
     while len(table.state.legal_actions(seat)) < 3:  # past the draws, to a real choice
         await alice.slash(channel, "milk_run play", action=pick_text(table, seat))
     thinking = asyncio.ensure_future(simcord_env.bot.host.choose(table, seat, "hard"))
-    gaps, started = [], time.perf_counter()
+    turns = 0
     while not thinking.done():
-        tick = time.perf_counter()
         await asyncio.sleep(0)
-        gaps.append(time.perf_counter() - tick)
+        turns += 1
     assert await thinking in {a.text for a in table.state.legal_actions(seat)}
-    assert time.perf_counter() - started > 0.2, "the AI had a real choice to think over"
-    assert max(gaps) < 0.5, (len(gaps), max(gaps), time.perf_counter() - started)
+    # thought on the loop, it would finish within a turn or two; beside it, the loop turns on
+    # (at worst once per switch of the GIL, 5 ms, over the search's few hundred ms)
+    assert turns >= 10, turns
 
 
 async def test_the_timer_acts_for_the_moleicki_player_to_move_not_the_one_holding_a_window(simcord_env, world):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import random
-import time
 
 import pytest
 
@@ -55,11 +54,9 @@ def test_a_position_needing_auto_first_starts_with_auto():
 
 def test_deal_11982_is_not_solved_within_the_budget():
     # A small budget keeps the test quick; it must be used up, not proved exhausted.
-    start = time.perf_counter()
     result = freecell_solver.search(GAME.new(1, options={"deal": "11982"}), budget=20_000)
     assert result.moves is None and not result.exhausted
     assert result.nodes >= 20_000
-    assert time.perf_counter() - start < 60
 
 
 def test_an_exhausted_search_proves_there_is_no_win():
@@ -93,14 +90,14 @@ def test_card_codes_round_trip():
 
 
 def test_most_deals_solve_quickly():
-    """A sample of deals 1..1000: nearly all solve, in a small share of the budget."""
-    solved, start = 0, time.perf_counter()
+    """A sample of deals 1..1000: nearly all solve within a small node budget (the solver's
+    speed is bench/bench_solver.py's)."""
+    solved = 0
     deals = range(1, 1001, 25)
     for deal in deals:
         result = freecell_solver.search(GAME.new(1, options={"deal": str(deal)}), budget=30_000)
         solved += result.moves is not None
     assert solved >= 0.95 * len(deals)
-    assert time.perf_counter() - start < 60
 
 
 def _column(*codes):
