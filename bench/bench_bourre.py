@@ -6,12 +6,14 @@
 
 Random-play speed and ISMCTS strength come from the generic bench:
     python bench/bench_game.py bourre --seats 2 4 --option hands=1 --fixed
-(one hand a match, extended until a pot is won cleanly, so 200 games stay affordable).
-A one-hand match is mostly the luck of one deal; the default ten hands let skill show but
-cost ten times as much. --fixed runs ISMCTS's full 300 iterations, which an idle machine
-reaches well inside the 1 s budget (about 1,600 iterations a CPU second at four seats,
-1,000 at eight), so a loaded machine cannot weaken it. Add --seer for the ceiling (a search
-that sees every hand and the stock); bench/out/bourre_ai.json holds this stop's figures.
+(one hand a match, extended until a pot is won cleanly, which ISMCTS can afford 200 times).
+A one-hand match is mostly the luck of one deal and ends with most seats level (every
+folder loses the same ante); the default ten hands let skill show, and the normal seat
+below plays 200 of them at four seats in about 7 minutes of one core. --fixed runs
+ISMCTS's full 300 iterations, which an idle machine reaches well inside the 1 s budget
+(about 1,600 iterations a CPU second at four seats, 1,000 at eight), so a loaded machine
+cannot weaken it. Add --seer for the ceiling (a search that sees every hand and the stock);
+bench/out/bourre_ai.json holds the figures.
 
 Views are taken from real heuristic games at 2 and 8 seats in the middle of a trick.
 
@@ -159,7 +161,8 @@ def play_one(kind: str, seed: int, players: int, opponent: str, options: dict[st
 
 
 def strength(args: argparse.Namespace) -> dict[str, object]:
-    options = {"ante": "1", "hands": "1"} | dict(pair.split("=", 1) for pair in args.option)
+    defaults = {o.name: o.default for o in GAMES["bourre"].options}
+    options = defaults | dict(pair.split("=", 1) for pair in args.option)
     report: dict[str, object] = {"game": "bourre", "player": args.player, "options": options}
     if args.player == "pimc":
         report["phases"] = args.phases
@@ -204,7 +207,9 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first seed (game i uses seed i)")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--opponents", nargs="+", default=["random", "heuristic"], choices=["random", "heuristic"])
-    parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE (default hands=1)")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a game option, NAME=VALUE (default the game's: hands=10)"
+    )
     parser.add_argument("--phases", nargs="+", default=list(PHASES), help="pimc: the phases it decides by worlds")
     parser.add_argument("--worlds", type=int, help="pimc: worlds a decision (default the player's)")
     parser.add_argument("--budget", type=int, help="pimc: solver nodes a decision (default the player's)")
