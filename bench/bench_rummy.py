@@ -3,9 +3,10 @@
 `--me ismcts` puts ISMCTS there instead, with its knobs (`--ismcts iterations=600 cutoff=8`);
 `--me normal` the registered normal seat. Per-move process time of that seat: p50 / p99.
 
-One-hand matches; the policy's seat is seed % seats, as in bench_game. `--style easy` is the
-heuristic itself in that seat (the baseline on the same deals). A style is Style fields as
-NAME=VALUE pairs, e.g. `--style hold=rummy discard=outs`.
+Matches to the game's default target (100) unless `--target` says otherwise (the policy
+screens in bench/out/rummy_ai.json were one-hand). The policy's seat is seed % seats, as in
+bench_game. `--style easy` is the heuristic itself in that seat (the baseline on the same
+deals). A style is Style fields as NAME=VALUE pairs, e.g. `--style hold=rummy discard=outs`.
 
     PYTHONPATH=. python bench/bench_rummy.py --seats 4 --seeds 0 400 --style hold=rummy
 """
@@ -37,8 +38,10 @@ def parse_style(pairs: list[str]) -> Style:
     return style
 
 
-def play(seed: int, players: int, me_kind: str, style: Style, opponent: str) -> tuple[float, float, list[float]]:
-    state = GAMES["rummy"].new(players, seed=seed, options={"target": "one-hand"})
+def play(
+    seed: int, players: int, me_kind: str, style: Style, opponent: str, target: str = "100"
+) -> tuple[float, float, list[float]]:
+    state = GAMES["rummy"].new(players, seed=seed, options={"target": target})
     me = seed % players
     seats = {s: make_player(opponent, seed=seed * 10 + s, game="rummy") for s in range(players)}
     if me_kind == "policy":
@@ -67,6 +70,7 @@ def main() -> None:
     parser.add_argument("--style", nargs="*", default=[])
     parser.add_argument("--me", default="policy", help="policy, or a make_player kind (normal, heuristic, ...)")
     parser.add_argument("--opponent", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument("--target", default="100", help="the match target: 100 (default), 250, 500, one-hand")
     parser.add_argument("--ismcts", nargs="*", default=[], help="NAME=VALUE: iterations, cutoff, prior, near, others")
     args = parser.parse_args()
     knobs = dict(pair.split("=", 1) for pair in args.ismcts)
@@ -84,7 +88,7 @@ def main() -> None:
     times: list[float] = []
     seeds = range(*args.seeds)
     for seed in seeds:
-        w, b, t = play(seed, args.seats, args.me, style, args.opponent)
+        w, b, t = play(seed, args.seats, args.me, style, args.opponent, args.target)
         wins += w
         beaten += b
         times += t
@@ -95,6 +99,7 @@ def main() -> None:
         "style": str(style) if args.me == "policy" else None,
         "ismcts": knobs if args.me == "ismcts" else None,
         "seats": args.seats,
+        "target": args.target,
         "opponent": args.opponent,
         "seeds": list(args.seeds),
         "games": n,
