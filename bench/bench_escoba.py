@@ -1,9 +1,9 @@
 """Escoba AI strength and search speed; prints one JSON line per match as it finishes, then the report.
 
-    python bench/bench_escoba.py [--games N] [--jobs J] [--target 21|11] [--seats 2 3 4]
+    python bench/bench_escoba.py [--games N] [--first-seed S] [--jobs J] [--target 21|11] [--seats 2 3 4]
                                  [--opponents heuristic random] [--fixed] [--iterations K] [--out FILE]
 
-Game i uses seed i. At 2 and 3 seats one ISMCTS seat (make_player("normal"), or with --fixed
+Game i uses seed i (FIRST_SEED + i). At 2 and 3 seats one ISMCTS seat (make_player("normal"), or with --fixed
 ISMCTSPlayer running all K iterations with no wall clock) plays against heuristic or random
 seats, its seat rotating with the seed: `win_share` is the share of games it wins,
 `beaten_share` the share of the other seats it finishes strictly ahead of.
@@ -59,8 +59,8 @@ def play_one(job: tuple[int, int, str, dict[str, str], int | None]) -> dict[str,
     return {"win": float(places[me] == 1), "beaten": beaten / len(others), "think": think, "moves": moves}
 
 
-def match(players: int, opponent: str, games: int, jobs: int, options: dict[str, str], fixed: int | None) -> dict:
-    work = [(seed, players, opponent, options, fixed) for seed in range(games)]
+def match(players: int, opponent: str, seeds: range, jobs: int, options: dict[str, str], fixed: int | None) -> dict:
+    work = [(seed, players, opponent, options, fixed) for seed in seeds]
     if jobs == 1:
         results = [play_one(job) for job in work]
     else:
@@ -72,6 +72,7 @@ def match(players: int, opponent: str, games: int, jobs: int, options: dict[str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=0, help="game i uses seed FIRST_SEED + i")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--target", choices=("21", "11"), default="21")
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
@@ -94,7 +95,9 @@ def main() -> None:
         print(json.dumps({"search_speed": report["search_speed"]}), flush=True)
     for opponent in args.opponents:
         for players in args.seats:
-            result = match(players, opponent, args.games, args.jobs, options, fixed)
+            seeds = range(args.first_seed, args.first_seed + args.games)
+            result = match(players, opponent, seeds, args.jobs, options, fixed)
+            result["seeds"] = f"{seeds.start}-{seeds.stop - 1}"
             name = f"ismcts_side_vs_{opponent}_4p" if players == 4 else f"ismcts_vs_{opponent}_{players}p"
             report[name] = result
             print(json.dumps({"match": name, **result}), flush=True)
