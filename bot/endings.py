@@ -118,6 +118,11 @@ def final_words(table: Table, places: list[int], won: list[bool], reason: str) -
     return {"headline": f"{headline}.", "lines": lines, "places": places}
 
 
+def still_open(table: Table, lobby_only: bool = False) -> bool:
+    """Whether a call-off can still take `table`: an invitation, or (unless lobby_only) a game in play."""
+    return table.status == "lobby" or (table.status == "active" and not lobby_only)
+
+
 class Endings:
     def __init__(
         self,
@@ -194,7 +199,7 @@ class Endings:
         open (with lobby_only: no longer an invitation). A write the database refuses raises,
         and the table is as it was, its jobs and clocks running on."""
         async with table.lock:
-            if table.status != "lobby" and (lobby_only or table.status != "active"):
+            if not still_open(table, lobby_only):
                 return False
             await self.storage.set_status(table.id, "cancelled", ledger_at_end(table))
             table.status = "cancelled"

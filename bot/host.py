@@ -17,7 +17,7 @@ import discord
 
 from bot.alarms import Alarms
 from bot.drawing import Drawing
-from bot.endings import Endings, sides
+from bot.endings import Endings, sides, still_open
 from bot.notify import Notifier, private_parts
 from bot.publisher import Publisher
 from bot.storage import Storage
@@ -169,7 +169,7 @@ class Host:
     def call_off_later(self, table: Table, why: str, *, lobby_only: bool = False) -> None:
         """Call a table off in a job of its own ("call-off"; the caller may be another of the
         table's jobs, such as the publisher, and calling off stops every other one)."""
-        if table.status not in ("active", "lobby"):
+        if not still_open(table, lobby_only):
             return
         self.spawn(table, "call-off", self.call_off_until_done(table, why, lobby_only=lobby_only), replace=False)
 
@@ -177,7 +177,7 @@ class Host:
         """Call a table off; a write the database refuses is tried again after 1, 2, 4 ... s,
         up to a minute apart, while the table is still open (with lobby_only: an invitation)."""
         delay = 1.0
-        while table.status == "lobby" or (table.status == "active" and not lobby_only):
+        while still_open(table, lobby_only):
             try:
                 await self.endings.cancel(table, why, lobby_only=lobby_only)
                 return
