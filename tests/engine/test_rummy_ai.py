@@ -8,7 +8,8 @@ import random
 from engine import GAMES
 from engine.ai import ISMCTSPlayer
 from engine.rummy import TableMeld
-from engine.rummy_ai import evaluate, lacking
+from engine.rummy_ai import evaluate, hand_gains, lacking, out_chances
+from engine.rummy_melds import CARDS, POINTS
 
 RUMMY = GAMES["rummy"]
 
@@ -116,3 +117,56 @@ def test_search_keeps_its_melds_and_pair_and_sheds_a_lone_card():
     state.hands[0] = ["KS", "KH", "KD", "9D", "10D", "JD", "5C", "5H", "QC", "2C", "8S"]
     action = ISMCTSPlayer(iterations=300, seed=3).choose(state, 0)
     assert action.text.startswith("meld") or action.text in {"discard qc", "discard 2c", "discard 8s"}
+
+
+# -- matches to a target: the hand's points ------------------------------------
+
+
+def near_the_end(target):
+    """Seat 0 has drawn, holding two sets (60 points) and five loose cards; seat 1 has
+    melded and holds just a pair of threes, one card from going out."""
+    state = stacked("3H", target)
+    play(state, "draw")
+    state.hands[0] = ["KS", "KH", "KD", "QS", "QH", "QD", "2C", "4C", "6S", "8H", "5D"]
+    state.hands[1] = ["3S", "3D"]
+    state.melds = [TableMeld(("9C", "10C", "JC"), 1)]
+    state.melded[1] = True
+    state.discard = ["7H"]
+    used = {*state.hands[0], *state.hands[1], "9C", "10C", "JC", "7H"}
+    state.stock = [c for c in CARDS if c not in used]
+    state.known = [[], []]
+    return state
+
+
+def test_in_a_match_the_cards_held_are_points_at_risk():
+    state = near_the_end("100")
+    chances = out_chances(state)
+    assert chances[1] > chances[0] and abs(sum(chances) - 1) < 1e-9
+    held, theirs = 2 + 4 + 6 + 8 + 5 + 60, 6
+    gains = hand_gains(state)
+    assert gains[0] == chances[0] * 2 * theirs  # seat 0 can still go rummy
+    assert gains[1] == chances[1] * held  # seat 1 has melded: single points
+    state.hands[0] = state.hands[0][6:]  # the sets laid down instead: less to lose
+    state.melded[0] = True
+    assert evaluate(state)[0] > evaluate(near_the_end("100"))[0]
+
+
+def test_in_a_match_a_won_hand_scores_by_its_points():
+    state = stacked("QD", "100")
+    state.horizon = True  # a search world: the match ends with this hand
+    play(state, "take")
+    state.hands[0] = ["KS", "KH", "KD", "9D", "10D", "JD", "QD", "2C"]
+    play(state, "rummy")
+    assert state.over
+    assert hand_gains(state) == [2.0 * sum(POINTS[c] for c in H1), 0.0]  # rummy doubles seat 1's cards
+    ahead, behind = evaluate(state)
+    assert ahead > 0.99 and abs(ahead + behind - 1) < 1e-9
+
+
+def test_in_a_match_search_lays_a_set_down_when_the_other_seat_is_nearly_out():
+    # Judged only by who goes out (a one-hand match), holding the sets for rummy costs
+    # nothing; in a match they are 60 points the other seat is about to score.
+    state = near_the_end("100")
+    for seed in range(4):
+        action = ISMCTSPlayer(iterations=300, seed=seed).choose(state, 0)
+        assert action.text in {"meld ks kh kd", "meld qs qh qd"}
