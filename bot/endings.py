@@ -95,6 +95,22 @@ def solo_won(state: State) -> bool:
     return bool(won) if won is not None else bool(state.outcome().scores[0])
 
 
+def winners(table: Table, places: list[int]) -> list[bool]:
+    """Who won, seat by seat. A member who gave up never wins, even when everyone did (then all
+    share the one place); when every seat shares first place the game is a draw, and a draw is
+    nobody's win."""
+    if table.alone and table.state is not None:
+        return [solo_won(table.state)]
+    drawn = len(places) > 1 and all(p == 1 for p in places)
+    return [p == 1 and not s.forfeit and not drawn for p, s in zip(places, table.seats, strict=True)]
+
+
+def forfeited(table: Table) -> str:
+    """The early end forfeits make: "Ann and Bo forfeited", or "" when nobody forfeited."""
+    gave_up = [table.names[i] for i, s in enumerate(table.seats) if s.forfeit]
+    return f"{' and '.join(gave_up)} forfeited" if gave_up else ""
+
+
 def final_words(table: Table, places: list[int], won: list[bool], reason: str) -> dict[str, Any]:
     """The result as the table shows it: a headline with names, and every place."""
     if table.game.solo:
@@ -116,6 +132,12 @@ def final_words(table: Table, places: list[int], won: list[bool], reason: str) -
     order = sorted(range(len(places)), key=lambda i: (places[i], i))
     lines = [f"{places[i]}. {table.names[i]}" + (" (forfeited)" if table.seats[i].forfeit else "") for i in order]
     return {"headline": f"{headline}.", "lines": lines, "places": places}
+
+
+def trophy_line(final: dict[str, Any], reason: str) -> str:
+    """The log's last line: the headline, and the reason where the words do not say it already."""
+    said = reason in final["headline"] or reason in final["lines"]
+    return f"🏆 {final['headline']}" + ("" if said else f" {reason}")
 
 
 def still_open(table: Table, lobby_only: bool = False) -> bool:
@@ -152,12 +174,7 @@ class Endings:
         places, reason = final_places(table)
         if ended_early:
             reason = ended_early + "."
-        # a member who gave up never wins, even when everyone did (then all share the one place);
-        # when every seat shares first place the game is a draw, and a draw is nobody's win
-        drawn = len(places) > 1 and all(p == 1 for p in places)
-        won = [p == 1 and not s.forfeit and not drawn for p, s in zip(places, table.seats, strict=True)]
-        if table.alone and table.state is not None:
-            won = [solo_won(table.state)]
+        won = winners(table, places)
         rows = results(table, places, won)
         try:
             await self.storage.finish_game(
@@ -179,10 +196,21 @@ class Endings:
                 self._spawn(table, "finish", self.finish_again(table, ended_early))
             return
         table.final = final_words(table, places, won, reason)
-        table.log.append(
-            f"🏆 {table.final['headline']}"
-            + (f" {reason}" if reason not in table.final["headline"] and reason not in table.final["lines"] else "")
-        )
+        table.log.append(trophy_line(table.final, reason))
+        await self.close(table)
+
+    async def draw_owed(self, table: Table) -> None:
+        """The last picture of a game that ended before a restart without it being shown.
+        Its result is stored already: this only rebuilds the words (a call-off's reason and the
+        last moves' lines were not stored) and draws it, with the usual retries."""
+        if table.status == "cancelled":
+            table.final = {"headline": "Called off.", "lines": [], "places": None}
+        else:
+            places, reason = final_places(table)
+            if table.state is None or not table.state.over:
+                reason = (forfeited(table) or "The game ended early") + "."
+            table.final = final_words(table, places, winners(table, places), reason)
+            table.log.append(trophy_line(table.final, reason))
         await self.close(table)
 
     async def finish_again(self, table: Table, ended_early: str) -> None:

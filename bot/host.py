@@ -17,7 +17,7 @@ import discord
 
 from bot.alarms import Alarms
 from bot.drawing import Drawing
-from bot.endings import Endings, sides, still_open
+from bot.endings import Endings, forfeited, sides, still_open
 from bot.notify import Notifier, private_parts
 from bot.publisher import Publisher
 from bot.storage import Storage
@@ -523,12 +523,16 @@ class Host:
 
     async def resume(self) -> None:
         """After a restart: every open table's buttons work again, its clocks run on from the
-        stored deadline, and a table message left behind by a failed edit is redrawn."""
+        stored deadline, and a table message left behind by a failed edit is redrawn, as is the
+        last picture of a game that ended without it being shown."""
         for table in await self.tables.load_open():
             try:
                 await self._resume_one(table)
             except Exception:  # one table's trouble must not keep the others from coming back
                 log.exception("table %s could not be resumed", table.id)
+        for table in await self.tables.load_owed_endings():
+            # a job of its own: a Discord that keeps failing must not hold up the start-up
+            self.spawn(table, "ending", self.endings.draw_owed(table))
 
     async def _resume_one(self, table: Table) -> None:
         if table.status == "lobby":
@@ -537,8 +541,7 @@ class Host:
             await self.endings.finish(table)
         elif table.state is not None and self.forfeits_end(table):
             # stopped between a forfeit and the result it ends the game with: finish it now
-            gave_up = " and ".join(table.names[i] for i, s in enumerate(table.seats) if s.forfeit)
-            await self.endings.finish(table, ended_early=f"{gave_up} forfeited")
+            await self.endings.finish(table, ended_early=forfeited(table))
         else:
             # what members were last shown is not stored: take it that they saw their hands
             table.shown = {s: private_parts(table, s) for s in table.human_seats()}

@@ -170,6 +170,10 @@ class Publisher:
         self._dirty.discard(table.id)
         try:
             await self.publish(table)
+            try:
+                await self.storage.ending_drawn(table.id)
+            except Exception:  # the ending is shown; at worst a restart shows it once more
+                log.exception("table %s: could not note its ending as drawn", table.id)
         finally:
             self._forget(table)
 

@@ -209,6 +209,13 @@ class Storage:
         """
         self._drawn[game_id] = version
 
+    async def ending_drawn(self, game_id: int) -> None:
+        """An ended game's last picture is shown: written at once, as endings are few and a
+        restart would otherwise draw it again."""
+        self._drawn.pop(game_id, None)
+        async with self._transaction():
+            await self.db.execute("UPDATE games SET redraw = 0 WHERE id = ?", (game_id,))
+
     async def _write_drawn(self) -> dict[int, int]:
         owed = dict(self._drawn)
         if owed:
@@ -323,9 +330,11 @@ class Storage:
         `ratings` turns the members' current ratings into their new ones; it runs inside the
         transaction, so two games ending at once that share a member both count for them."""
         at = now_text()
+        self._drawn.pop(game_id, None)  # a picture of play drawn before: the ending is still owed
         async with self._transaction():
             cur = await self.db.execute(
-                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ? AND status = 'active'",
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ?, redraw = 1 "
+                "WHERE id = ? AND status = 'active'",
                 (status, at, game_id),
             )
             if cur.rowcount != 1:
@@ -364,10 +373,12 @@ class Storage:
             await self._note_names(game_id, at)
 
     async def set_status(self, game_id: int, status: str, ledger: list[LedgerRow] | None = None) -> None:
+        """End a game as `status` (called off); its last picture is owed until drawn."""
+        self._drawn.pop(game_id, None)
         async with self._transaction():
             await self._write_ledger(game_id, ledger)
             await self.db.execute(
-                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ? WHERE id = ?",
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ?, redraw = 1 WHERE id = ?",
                 (status, now_text(), game_id),
             )
 
@@ -379,6 +390,15 @@ class Storage:
     async def open_games(self) -> list[GameRow]:
         """Every game in a lobby or in play, oldest first (reloaded at start-up)."""
         async with self.db.execute("SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id") as cur:
+            rows = await cur.fetchall()
+        return [await self._game_row(r) for r in rows]
+
+    async def owed_endings(self) -> list[GameRow]:
+        """Ended games whose last picture was never shown (Discord failed, or Parlour stopped
+        first), oldest first: drawn at start-up."""
+        async with self.db.execute(
+            "SELECT * FROM games WHERE status IN ('over', 'cancelled') AND redraw = 1 ORDER BY id"
+        ) as cur:
             rows = await cur.fetchall()
         return [await self._game_row(r) for r in rows]
 

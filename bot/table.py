@@ -426,6 +426,17 @@ class Tables:
             self._add(table)
         return self.all()
 
+    async def load_owed_endings(self) -> list[Table]:
+        """Ended games whose last picture is owed, to be drawn once; they are not kept as open
+        tables. A row that no longer loads is logged and skipped."""
+        tables = []
+        for row in await self.storage.owed_endings():
+            try:
+                tables.append(Table.from_row(row))
+            except Exception:
+                log.exception("game %s (%s) could not be loaded to draw its ending", row.id, row.game)
+        return tables
+
     async def _release_daily(self, row: GameRow) -> None:
         """A daily deal that no longer loads is lost to its player through no doing of theirs:
         it stops counting as their attempt, so they may deal the day's game again (as when
