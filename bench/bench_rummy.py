@@ -79,7 +79,7 @@ def main() -> None:
     register_evaluation(
         "rummy",
         rummy_ai.evaluate,
-        cutoff=int(knobs.get("cutoff", rummy_ai.CUTOFF)),
+        cutoff=int(knobs["cutoff"]) if "cutoff" in knobs else rummy_ai.look_ahead,
         prior=float(knobs.get("prior", rummy_ai.PRIOR)),
         others=knobs.get("others", "search"),
     )
@@ -97,7 +97,7 @@ def main() -> None:
     result = {
         "me": args.me,
         "style": str(style) if args.me == "policy" else None,
-        "ismcts": knobs if args.me == "ismcts" else None,
+        "ismcts": knobs if args.me == "ismcts" or knobs else None,  # the search's knobs, whoever searches
         "seats": args.seats,
         "target": args.target,
         "opponent": args.opponent,

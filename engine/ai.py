@@ -79,7 +79,7 @@ HARD = (1000, 2.5)
 
 Evaluation = Callable[[State], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
-_CUTOFFS: dict[str, int] = {}
+_CUTOFFS: dict[str, int | Callable[[State], int]] = {}
 _PRIORS: dict[str, float | Callable[[State], float]] = {}
 _ITERATIONS: dict[str, int] = {}  # a game's normal-seat iterations, where not NORMAL[0]
 _MODELLED: set[str] = set()  # games whose other seats move by the heuristic inside the tree
@@ -90,7 +90,7 @@ _PLAYERS: dict[str, Callable[[str, int | None], Player]] = {}  # a game's own no
 def register_evaluation(
     game: str,
     evaluate: Evaluation | None,
-    cutoff: int | None = None,
+    cutoff: int | Callable[[State], int] | None = None,
     prior: float | Callable[[State], float] | None = None,
     others: str = "search",
     iterations: int | None = None,
@@ -98,7 +98,8 @@ def register_evaluation(
     """Give game `game` (its Game.name) a position evaluation for playout cut-offs, and
     optionally the cut-off (moves past the root) and the heuristic prior that suit it;
     None removes them. A game may register a prior with no evaluation (full playouts), and
-    a prior may be a function of the root position (say, a lean only at two seats).
+    a prior or a cut-off may be a function of the root position (say, a lean only at two
+    seats, or a look-ahead of a turn round the table).
     `others` is "search" or "heuristic": how the other seats' moves inside the tree are chosen.
     `iterations` is the normal seat's count for this game where its search is cheap enough
     to do more than NORMAL[0] well inside the 1 s budget (the hard seat scales alike)."""
@@ -413,7 +414,8 @@ class ISMCTSPlayer:
     def _cutoff(self, state: State) -> int:
         if self.cutoff is not None:
             return self.cutoff
-        return _CUTOFFS.get(getattr(state.game, "name", ""), CUTOFF)
+        cutoff = _CUTOFFS.get(getattr(state.game, "name", ""), CUTOFF)
+        return cutoff(state) if callable(cutoff) else cutoff
 
     def _descend(self, root: _Node, world: State, seat: int, mine: list[Action], horizon: int) -> tuple[_Node, int]:
         """Selection and expansion over the actions available in this world, at most

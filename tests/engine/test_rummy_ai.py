@@ -8,7 +8,7 @@ import random
 from engine import GAMES
 from engine.ai import ISMCTSPlayer
 from engine.rummy import TableMeld
-from engine.rummy_ai import evaluate, hand_gains, lacking, out_chances
+from engine.rummy_ai import evaluate, hand_gains, lacking, look_ahead, out_chances
 from engine.rummy_melds import CARDS, POINTS
 
 RUMMY = GAMES["rummy"]
@@ -170,3 +170,12 @@ def test_in_a_match_search_lays_a_set_down_when_the_other_seat_is_nearly_out():
     for seed in range(4):
         action = ISMCTSPlayer(iterations=300, seed=seed).choose(state, 0)
         assert action.text in {"meld ks kh kd", "meld qs qh qd"}
+
+
+def test_at_four_seats_the_search_looks_a_turn_and_a_half_ahead():
+    # 4 moves (a draw and a discard a seat heads-up); at four seats a turn and a half round the table
+    for players, moves in ((2, 4), (3, 4), (4, 12), (6, 4)):
+        state = RUMMY.new(players, seed=1, options={"target": "100"})
+        assert look_ahead(state) == moves
+        assert ISMCTSPlayer()._cutoff(state) == moves
+        assert ISMCTSPlayer(cutoff=3)._cutoff(state) == 3
