@@ -95,6 +95,15 @@ def solo_won(state: State) -> bool:
     return bool(won) if won is not None else bool(state.outcome().scores[0])
 
 
+def outcome_of(table: Table, ended_early: str = "") -> tuple[list[int], list[bool], str]:
+    """The places, who won and the reason of a game as it ends (`ended_early` names why it
+    stopped before its end, as "bob forfeited")."""
+    places, reason = final_places(table)
+    if ended_early:
+        reason = ended_early + "."
+    return places, winners(table, places), reason
+
+
 def winners(table: Table, places: list[int]) -> list[bool]:
     """Who won, seat by seat. A member who gave up never wins, even when everyone did (then all
     share the one place); when every seat shares first place the game is a draw, and a draw is
@@ -171,10 +180,7 @@ class Endings:
         table.status = "over"
         # a retry is still the table's job, so a shutdown stops it too
         self._stop_tasks(table, keep_current=retrying)
-        places, reason = final_places(table)
-        if ended_early:
-            reason = ended_early + "."
-        won = winners(table, places)
+        places, won, reason = outcome_of(table, ended_early)
         rows = results(table, places, won)
         try:
             await self.storage.finish_game(
@@ -206,10 +212,9 @@ class Endings:
         if table.status == "cancelled":
             table.final = {"headline": "Called off.", "lines": [], "places": None}
         else:
-            places, reason = final_places(table)
-            if table.state is None or not table.state.over:
-                reason = (forfeited(table) or "The game ended early") + "."
-            table.final = final_words(table, places, winners(table, places), reason)
+            over = table.state is not None and table.state.over
+            places, won, reason = outcome_of(table, "" if over else forfeited(table))
+            table.final = final_words(table, places, won, reason)
             table.log.append(trophy_line(table.final, reason))
         await self.close(table)
 

@@ -99,7 +99,7 @@ def register_evaluation(
     optionally the cut-off (moves past the root) and the heuristic prior that suit it;
     None removes them. A game may register a prior with no evaluation (full playouts), and
     a prior or a cut-off may be a function of the root position (say, a lean only at two
-    seats, or a look-ahead of a turn round the table).
+    seats, or a longer look-ahead at four).
     `others` is "search" or "heuristic": how the other seats' moves inside the tree are chosen.
     `iterations` is the normal seat's count for this game where its search is cheap enough
     to do more than NORMAL[0] well inside the 1 s budget (the hard seat scales alike)."""

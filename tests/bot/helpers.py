@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -204,3 +205,14 @@ def told(channel, table) -> str:
 def alt(channel, table) -> str:
     """The table picture's alt text now."""
     return table_message(channel, table.id).attachments[0].description
+
+
+def edits_of(env, message_id: int) -> int:
+    """How often the bot edited this message (PATCH calls SimCord saw)."""
+    return sum(1 for r in env.http_requests if r.method == "PATCH" and str(message_id) in r.path)
+
+
+def redraw_owed(db_path: str, game_id: int) -> int:
+    """The game's stored redraw flag: 1 while its table message is behind (or its ending unshown)."""
+    with sqlite3.connect(db_path) as db:
+        return db.execute("SELECT redraw FROM games WHERE id = ?", (game_id,)).fetchone()[0]

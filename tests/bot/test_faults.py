@@ -14,9 +14,11 @@ from bot.alarms import Alarms
 from tests.bot.helpers import (
     custom_ids,
     dm_texts,
+    edits_of,
     make_bot,
     members_of,
     pick,
+    redraw_owed,
     seat_members,
     start_pvp,
     table_message,
@@ -106,8 +108,7 @@ async def test_a_drawn_table_is_noted_with_the_next_move_or_at_close_and_not_red
     members = members_of(table, alice, bob)
 
     def owed() -> int:
-        with sqlite3.connect(db_path) as db:
-            return db.execute("SELECT redraw FROM games WHERE id = ?", (table.id,)).fetchone()[0]
+        return redraw_owed(db_path, table.id)
 
     seat = table.state.to_move[0]
     await members[seat].slash(channel, "dickory play", action=pick(table, seat))
@@ -325,10 +326,6 @@ def forget_channel(env, guild, channel) -> None:
     cached = env.bot.get_guild(guild.id)
     cached._remove_channel(cached.get_channel(channel.id))
     assert env.bot.get_channel(channel.id) is None
-
-
-def edits_of(env, message_id: int) -> int:
-    return sum(1 for r in env.http_requests if r.method == "PATCH" and str(message_id) in r.path)
 
 
 async def first_move_is_drawn(env, channel, table, *players) -> None:

@@ -7,18 +7,19 @@ import sqlite3
 from pathlib import Path
 
 import bot
-from tests.bot.helpers import custom_ids, make_bot, members_of, start_pvp, table_message, table_of, told
+from tests.bot.helpers import (
+    custom_ids,
+    edits_of,
+    make_bot,
+    members_of,
+    redraw_owed,
+    start_pvp,
+    table_message,
+    table_of,
+    told,
+)
 
 MIGRATIONS = Path(bot.__file__).parent / "migrations"
-
-
-def edits_of(env, message_id: int) -> int:
-    return sum(1 for r in env.http_requests if r.method == "PATCH" and str(message_id) in r.path)
-
-
-def redraw_flag(db_path: str, game_id: int) -> int:
-    with sqlite3.connect(db_path) as db:
-        return db.execute("SELECT redraw FROM games WHERE id = ?", (game_id,)).fetchone()[0]
 
 
 async def test_an_ending_discord_refused_is_drawn_after_a_restart(simcord_env, world, db_path):
@@ -32,7 +33,7 @@ async def test_an_ending_discord_refused_is_drawn_after_a_restart(simcord_env, w
     await simcord_env.advance_time(5)
     assert table.status == "over"
     assert custom_ids(table_message(channel, game_id)) != [f"parlour:rematch:{game_id}"], "the ending is not shown yet"
-    assert redraw_flag(db_path, game_id) == 1
+    assert redraw_owed(db_path, game_id) == 1
 
     await simcord_env.restart_bot(make_bot(db_path, seed=5))  # stopped before Discord answered again
     simcord_env.backend.faults.clear()
@@ -46,7 +47,7 @@ async def test_an_ending_discord_refused_is_drawn_after_a_restart(simcord_env, w
     assert f"{table.names[quitter]} forfeited" in told(channel, table)
     assert message.content.startswith("🏁") and "is over" in message.content
     assert message.attachments, "the last picture of the table is there"
-    assert redraw_flag(db_path, game_id) == 0
+    assert redraw_owed(db_path, game_id) == 0
 
 
 async def test_an_ending_already_shown_is_not_drawn_again(simcord_env, world, db_path):
@@ -60,7 +61,7 @@ async def test_an_ending_already_shown_is_not_drawn_again(simcord_env, world, db
     edits = edits_of(simcord_env, message.id)
     await simcord_env.restart_bot(make_bot(db_path, seed=5))
     await simcord_env.settle()
-    assert redraw_flag(db_path, table.id) == 0
+    assert redraw_owed(db_path, table.id) == 0
     await simcord_env.restart_bot(make_bot(db_path, seed=6))
     await simcord_env.settle()
     assert edits_of(simcord_env, message.id) == edits, "nothing owed, nothing redrawn"
@@ -101,7 +102,7 @@ async def test_games_that_ended_before_the_upgrade_are_not_drawn_again(simcord_e
         )
     await simcord_env.restart_bot(make_bot(old))
     await simcord_env.settle()
-    assert redraw_flag(old, 1) == 0
+    assert redraw_owed(old, 1) == 0
     assert not [r for r in simcord_env.http_requests if f"/channels/{channel.id}/messages" in r.path]
 
 
@@ -122,4 +123,4 @@ async def test_an_ending_discord_still_refuses_after_a_restart_is_tried_again(si
     simcord_env.backend.faults.clear()
     await simcord_env.advance_time(30)
     assert custom_ids(table_message(channel, game_id)) == [f"parlour:rematch:{game_id}"]
-    assert redraw_flag(db_path, game_id) == 0
+    assert redraw_owed(db_path, game_id) == 0
