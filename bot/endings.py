@@ -149,6 +149,18 @@ def trophy_line(final: dict[str, Any], reason: str) -> str:
     return f"🏆 {final['headline']}" + ("" if said else f" {reason}")
 
 
+def rebuild_words(table: Table) -> None:
+    """The words of an ending stored without them (before migration 0008): the result and
+    places from the stored state and forfeits, "called off" for a call-off (its reason is lost)."""
+    if table.status == "cancelled":
+        table.final = {"headline": "Called off.", "lines": [], "places": None}
+        return
+    over = table.state is not None and table.state.over
+    places, won, reason = outcome_of(table, "" if over else forfeited(table))
+    table.final = final_words(table, places, won, reason)
+    table.log.append(trophy_line(table.final, reason))
+
+
 def still_open(table: Table, lobby_only: bool = False) -> bool:
     """Whether a call-off can still take `table`: an invitation, or (unless lobby_only) a game in play."""
     return table.status == "lobby" or (table.status == "active" and not lobby_only)
@@ -182,6 +194,8 @@ class Endings:
         self._stop_tasks(table, keep_current=retrying)
         places, won, reason = outcome_of(table, ended_early)
         rows = results(table, places, won)
+        final = final_words(table, places, won, reason)
+        trophy = trophy_line(final, reason)
         try:
             await self.storage.finish_game(
                 table.id,
@@ -192,6 +206,7 @@ class Endings:
                 vs_ai=table.has_ai,
                 ratings=await self.new_ratings(table, places),
                 ledger=ledger_at_end(table),
+                ending=table.ending_words(final, trophy),
             )
         except Exception:
             # not over until its result is stored: written by a retry (or at the next start-up),
@@ -201,21 +216,16 @@ class Endings:
             if not retrying:
                 self._spawn(table, "finish", self.finish_again(table, ended_early))
             return
-        table.final = final_words(table, places, won, reason)
-        table.log.append(trophy_line(table.final, reason))
+        table.final = final
+        table.log.append(trophy)
         await self.close(table)
 
     async def draw_owed(self, table: Table) -> None:
-        """The last picture of a game that ended before a restart without it being shown.
-        Its result is stored already: this only rebuilds the words (a call-off's reason and the
-        last moves' lines were not stored) and draws it, with the usual retries."""
-        if table.status == "cancelled":
-            table.final = {"headline": "Called off.", "lines": [], "places": None}
-        else:
-            over = table.state is not None and table.state.over
-            places, won, reason = outcome_of(table, "" if over else forfeited(table))
-            table.final = final_words(table, places, won, reason)
-            table.log.append(trophy_line(table.final, reason))
+        """The last picture of a game that ended before a restart without it being shown, drawn
+        with the usual retries. Its words were stored with the ending (`Table.from_row` puts them
+        back); an ending stored before they were is given words rebuilt from the result."""
+        if table.final is None:
+            rebuild_words(table)
         await self.close(table)
 
     async def finish_again(self, table: Table, ended_early: str) -> None:
@@ -234,11 +244,12 @@ class Endings:
         async with table.lock:
             if not still_open(table, lobby_only):
                 return False
-            await self.storage.set_status(table.id, "cancelled", ledger_at_end(table))
+            final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
+            await self.storage.set_status(table.id, "cancelled", ledger_at_end(table), table.ending_words(final, why))
             table.status = "cancelled"
         self._stop_tasks(table)
         table.log.append(why)
-        table.final = {"headline": f"Called off: {why.rstrip('.')}", "lines": [], "places": None}
+        table.final = final
         return True
 
     async def cancel(self, table: Table, why: str, *, lobby_only: bool = False) -> None:

@@ -23,6 +23,10 @@ def now_text() -> str:
     return discord.utils.utcnow().isoformat(timespec="seconds")
 
 
+def _json_or_null(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     seat: int
@@ -52,6 +56,7 @@ class GameRow:
     seats: list[SeatRow]
     redraw: bool = False
     updated_at: str = ""
+    ending: dict[str, Any] | None = None  # an ended game's last words: {"final": ..., "log": [...]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,9 +328,11 @@ class Storage:
         vs_ai: bool,
         ratings: Rater | None,
         ledger: list[LedgerRow] | None = None,
+        ending: dict[str, Any] | None = None,
     ) -> None:
-        """Close a game with its results, the new ratings and its last ledger figures (a match
-        ended early gives back the stakes of its unfinished hand), in one transaction.
+        """Close a game with its results, the new ratings, its last ledger figures (a match
+        ended early gives back the stakes of its unfinished hand) and the words of its last
+        picture (`ending`, drawn from them after a restart), in one transaction.
 
         `ratings` turns the members' current ratings into their new ones; it runs inside the
         transaction, so two games ending at once that share a member both count for them."""
@@ -333,9 +340,9 @@ class Storage:
         self._drawn.pop(game_id, None)  # a picture of play drawn before: the ending is still owed
         async with self._transaction():
             cur = await self.db.execute(
-                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ?, redraw = 1 "
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ?, redraw = 1, ending = ? "
                 "WHERE id = ? AND status = 'active'",
-                (status, at, game_id),
+                (status, at, _json_or_null(ending), game_id),
             )
             if cur.rowcount != 1:
                 return  # already ended (or called off): its result and ratings are never written twice
@@ -372,14 +379,21 @@ class Storage:
             )
             await self._note_names(game_id, at)
 
-    async def set_status(self, game_id: int, status: str, ledger: list[LedgerRow] | None = None) -> None:
-        """End a game as `status` (called off); its last picture is owed until drawn."""
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        ledger: list[LedgerRow] | None = None,
+        ending: dict[str, Any] | None = None,
+    ) -> None:
+        """End a game as `status` (called off); its last picture (`ending`'s words) is owed until drawn."""
         self._drawn.pop(game_id, None)
         async with self._transaction():
             await self._write_ledger(game_id, ledger)
             await self.db.execute(
-                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ?, redraw = 1 WHERE id = ?",
-                (status, now_text(), game_id),
+                "UPDATE games SET status = ?, turn_deadline = NULL, updated_at = ?, redraw = 1, ending = ? "
+                "WHERE id = ?",
+                (status, now_text(), _json_or_null(ending), game_id),
             )
 
     async def load_game(self, game_id: int) -> GameRow | None:
@@ -431,6 +445,7 @@ class Storage:
             seats=seats,
             redraw=bool(row["redraw"]),
             updated_at=row["updated_at"],
+            ending=json.loads(row["ending"]) if row["ending"] else None,
         )
 
     async def actions(self, game_id: int) -> list[tuple[int, int, str]]:

@@ -351,7 +351,15 @@ class Table:
             redraw=row.redraw,
             moved_at=datetime.fromisoformat(row.updated_at) if row.updated_at else discord.utils.utcnow(),
         )
+        if row.ending is not None:  # an ended game: its last picture's words as they were stored
+            table.final = row.ending["final"]
+            table.log.extend(row.ending["log"])
         return table
+
+    def ending_words(self, final: dict[str, Any], last: str) -> dict[str, Any]:
+        """What an ending stores to be drawn again after a restart: the result's words and the
+        log lines above them, ending with `last`."""
+        return {"final": final, "log": [*self.log, last][-(self.log.maxlen or 0) :]}
 
 
 def opens_turn(before: tuple[int, ...], after: tuple[int, ...], seat: int, call: bool) -> bool:
@@ -428,13 +436,18 @@ class Tables:
 
     async def load_owed_endings(self) -> list[Table]:
         """Ended games whose last picture is owed, to be drawn once; they are not kept as open
-        tables. A row that no longer loads is logged and skipped."""
+        tables. A row that no longer loads is logged once and its ending given up: its result
+        is stored, and every later start-up would fail on it the same way."""
         tables = []
         for row in await self.storage.owed_endings():
             try:
                 tables.append(Table.from_row(row))
             except Exception:
-                log.exception("game %s (%s) could not be loaded to draw its ending", row.id, row.game)
+                log.exception("game %s (%s) could not be loaded to draw its ending; it is given up", row.id, row.game)
+                try:
+                    await self.storage.ending_drawn(row.id)
+                except Exception:
+                    log.exception("game %s: its ending could not be given up; the next start-up tries again", row.id)
         return tables
 
     async def _release_daily(self, row: GameRow) -> None:

@@ -32,6 +32,7 @@ async def test_an_ending_discord_refused_is_drawn_after_a_restart(simcord_env, w
     await members[quitter].slash(channel, "dickory resign")
     await simcord_env.advance_time(5)
     assert table.status == "over"
+    live = list(table.log)  # what the ending would have shown, had Discord answered
     assert custom_ids(table_message(channel, game_id)) != [f"parlour:rematch:{game_id}"], "the ending is not shown yet"
     assert redraw_owed(db_path, game_id) == 1
 
@@ -43,8 +44,10 @@ async def test_an_ending_discord_refused_is_drawn_after_a_restart(simcord_env, w
     assert simcord_env.bot.tables.get(game_id) is None, "an ended game does not come back as a table"
     message = table_message(channel, game_id)
     assert custom_ids(message) == [f"parlour:rematch:{game_id}"], "the buttons of play are gone"
-    assert f"{winner} wins." in told(channel, table)
-    assert f"{table.names[quitter]} forfeited" in told(channel, table)
+    shown = told(channel, table)
+    assert f"{winner} wins." in shown
+    assert f"{table.names[quitter]} resigned" in shown, "the live reason, not one rebuilt"
+    assert shown.startswith("\n".join(live)), "the log lines above the result, as they were"
     assert message.content.startswith("🏁") and "is over" in message.content
     assert message.attachments, "the last picture of the table is there"
     assert redraw_owed(db_path, game_id) == 0
@@ -77,11 +80,14 @@ async def test_an_invitation_called_off_while_discord_refused_shows_it_after_a_r
     await simcord_env.advance_time(5)
     assert table.status == "cancelled"
     assert "called off" not in (table_message(channel, table.id).content or "")
+    reason = table.log[-1]  # the call-off's reason: "bob declined the game."
+    assert "declined the game" in reason
     simcord_env.backend.faults.clear()
     await simcord_env.restart_bot(make_bot(db_path, seed=5))
     await simcord_env.settle()
     message = table_message(channel, table.id)
     assert "was called off" in message.content
+    assert reason in told(channel, table), "the call-off's own reason"
     assert custom_ids(message) == [], "no invitation buttons left to press"
 
 
@@ -124,3 +130,28 @@ async def test_an_ending_discord_still_refuses_after_a_restart_is_tried_again(si
     await simcord_env.advance_time(30)
     assert custom_ids(table_message(channel, game_id)) == [f"parlour:rematch:{game_id}"]
     assert redraw_owed(db_path, game_id) == 0
+
+
+async def test_an_ending_that_no_longer_loads_is_given_up_once(simcord_env, world, db_path, caplog):
+    """A damaged game owing its ending is logged at the start-up that finds it, then left: its
+    result is stored, and every later start-up would fail on it the same way."""
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    members = members_of(table, alice, bob)
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=503, times=None)
+    await members[table.state.to_move[0]].slash(channel, "dickory resign")
+    await simcord_env.advance_time(5)
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET state = '{\"damaged\": true}' WHERE id = ?", (table.id,))
+    with caplog.at_level("ERROR"):
+        await simcord_env.restart_bot(make_bot(db_path, seed=6))
+        await simcord_env.settle()
+    assert f"game {table.id} (dickory) could not be loaded to draw its ending" in caplog.text
+    assert redraw_owed(db_path, table.id) == 0
+    simcord_env.backend.faults.clear()
+    caplog.clear()
+    await simcord_env.restart_bot(make_bot(db_path, seed=7))
+    await simcord_env.settle()
+    assert "could not be loaded" not in caplog.text
+    answer = await alice.slash(channel, "dickory start", ai="easy")
+    assert "went wrong" not in (answer.response.content or "")
