@@ -128,13 +128,14 @@ class Lobby:
         seat = table.seat_of(user_id)
         assert seat is not None
         name = table.seats.pop(seat).name
-        table.log.append(f"{shown(name)} declined.")  # no longer seated: shown_names misses it
         others = [s for s in table.seats[:-1] if s.user_id is not None]
-        if len(table.seats) < table.game.min_players:
-            if others:
+        if len(table.seats) < table.game.min_players and not others:
+            # the call-off's reason says it: one line, not "declined." and "declined the game."
+            self._withdrawn[table.id] = f"{shown(name)} declined the game."
+        else:
+            table.log.append(f"{shown(name)} declined.")  # no longer seated: shown_names misses it
+            if len(table.seats) < table.game.min_players:
                 self._fill_with_ai(table)
-            else:
-                self._withdrawn[table.id] = f"{shown(name)} declined the game."
         await self._store_seats(table)
         return "You declined the game."
 

@@ -10,7 +10,7 @@ import discord
 from bot.endings import final_places
 from bot.host import Played
 from bot.rules import RULES_DIR, quick_start
-from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of
+from tests.bot.helpers import custom_ids, dm_texts, make_bot, pick, table_message, table_of, told
 
 
 async def start_pvp(env, channel, alice, bob, **options):
@@ -310,7 +310,7 @@ async def test_declining_calls_the_game_off(simcord_env, world):
     assert table.status == "lobby"
     await bob.click(lobby, custom_id=f"parlour:lobby:{table.id}:decline")
     assert table.status == "cancelled"
-    assert "bob declined" in table_message(channel, table.id).embeds[0].description
+    assert told(channel, table) == "bob declined the game.", "said once, as the reason the game is off"
 
 
 async def test_board_reposts_the_table_below_the_chatter(simcord_env, world):
