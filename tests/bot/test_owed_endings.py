@@ -155,3 +155,25 @@ async def test_an_ending_that_no_longer_loads_is_given_up_once(simcord_env, worl
     assert "could not be loaded" not in caplog.text
     answer = await alice.slash(channel, "dickory start", ai="easy")
     assert "went wrong" not in (answer.response.content or "")
+
+
+async def test_an_ending_owed_from_before_its_words_were_stored_is_drawn_from_the_result(simcord_env, world, db_path):
+    """An ending left owed by a version that stored no words (before 0008) is still drawn: the
+    winner and places from the stored state, a resignation as a forfeit (its reason was not kept)."""
+    _guild, channel, alice, bob = world
+    table = await start_pvp(simcord_env, channel, alice, bob)
+    game_id, members = table.id, members_of(table, alice, bob)
+    quitter = table.state.to_move[0]
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=503, times=None)
+    await members[quitter].slash(channel, "dickory resign")
+    await simcord_env.advance_time(5)
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET ending = NULL WHERE id = ?", (game_id,))
+    simcord_env.backend.faults.clear()
+    await simcord_env.restart_bot(make_bot(db_path, seed=5))
+    await simcord_env.settle()
+    shown = told(channel, table)
+    assert f"{table.names[1 - quitter]} wins." in shown
+    assert f"{table.names[quitter]} forfeited" in shown
+    assert custom_ids(table_message(channel, game_id)) == [f"parlour:rematch:{game_id}"]
+    assert redraw_owed(db_path, game_id) == 0
