@@ -185,7 +185,7 @@ class Storage:
                     json.dumps(options),
                     seed,
                     status,
-                    json.dumps(state) if state is not None else None,
+                    _json_or_null(state),
                     daily,
                     at,
                     at,

@@ -359,7 +359,7 @@ class Table:
     def ending_words(self, final: dict[str, Any], last: str) -> dict[str, Any]:
         """What an ending stores to be drawn again after a restart: the result's words and the
         log lines above them, ending with `last`."""
-        return {"final": final, "log": [*self.log, last][-(self.log.maxlen or 0) :]}
+        return {"final": final, "log": list(deque([*self.log, last], maxlen=self.log.maxlen))}
 
 
 def opens_turn(before: tuple[int, ...], after: tuple[int, ...], seat: int, call: bool) -> bool:
